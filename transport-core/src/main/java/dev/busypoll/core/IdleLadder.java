@@ -1,0 +1,335 @@
+package dev.busypoll.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * The idle ladder: when a thread runs out of work it spins for a time, then yields for a time, then parks —
+ * the waiting discipline of the Linux "pipe busy wait" RFC (shared/seeds/000, 001) and of
+ * {@code SO_BUSY_POLL}. Spinning pays off because the next message usually arrives sooner than a
+ * sleep/wake-up round trip (about 10 µs here) takes; parking bounds what an idle thread burns.
+ *
+ * <pre>
+ *   NOT_IDLE --idle()--&gt; SPINNING --spin window spent--&gt; YIELDING --yield window spent--&gt; PARKING
+ *      ^                      |                               |                                |
+ *      +------------------ reset(): work found, the episode is accounted in stats() ----------+
+ * </pre>
+ *
+ * <h2>Time, not counts</h2>
+ * The windows are measured in nanoseconds, not iterations: one {@link Thread#onSpinWait()} ({@code PAUSE})
+ * costs 10 to 140 cycles depending on the CPU, so a count would mean ten times different times on different
+ * machines. The clock is read once per {@value #CLOCK_CHECK_INTERVAL} spins, once per yield (a yield is a
+ * system call, the clock read is noise beside it), and once when an episode ends.
+ *
+ * <h2>Two ways to park</h2>
+ * As an Agrona {@link IdleStrategy} ({@link #idle()}, {@link #idle(int)}) the ladder parks for a period that
+ * doubles from {@code minParkNanos} to {@code maxParkNanos}, as Agrona's {@code BackoffIdleStrategy} does: a
+ * caller that cannot be signalled polls its work at that period. With a {@link WakeSignal}
+ * ({@link #idle(WakeSignal, BooleanSupplier, long)}) the park phase sleeps until a producer signals or the
+ * caller's deadline passes, with no polling; the signal's protocol makes that safe. Linux rounds short parks
+ * up by the timer slack (about 50 µs), which is another reason the signalled form is preferred.
+ *
+ * <h2>On a machine with few cores</h2>
+ * A spinning thread on a 2-core machine may be stealing the core that the thread it waits for needs. The
+ * windows are bounded in time, so the worst a spinner costs is one spin window per idle episode; the yield
+ * rung then hands the core to whoever is runnable before the ladder parks.
+ *
+ * <h2>Threading</h2>
+ * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
+ * {@link #yieldNanos(long)} may be called from any thread and take effect at the owner's next episode.
+ * {@link #stats()} may be read from any thread. Nothing allocates after construction.
+ *
+ * <h2>Why hand-written</h2>
+ * Agrona's {@code BackoffIdleStrategy} and Disruptor's {@code PhasedBackoffWaitStrategy} count spins or read
+ * the clock on every step, cannot park until signalled, and do not account for time per rung.
+ */
+public final class IdleLadder implements IdleStrategy {
+    /** The alias reported through {@link IdleStrategy#alias()}. */
+    public static final String ALIAS = "ladder";
+    /**
+     * Default yield window: 10 µs, about one park/unpark round trip here, so that on an oversubscribed machine
+     * the thread we wait for gets the core at least once before we pay for a sleep.
+     */
+    public static final long DEFAULT_YIELD_NANOS = 10_000L;
+    /** Default first park period of the unsignalled form (Agrona's default). */
+    public static final long DEFAULT_MIN_PARK_NANOS = 1_000L;
+    /** Default longest park period of the unsignalled form (Agrona's default). */
+    public static final long DEFAULT_MAX_PARK_NANOS = 1_000_000L;
+    /** Spins between two reads of the clock (a power of two). */
+    public static final int CLOCK_CHECK_INTERVAL = 16;
+
+    /** Where the ladder is in the current idle episode. */
+    public enum Phase {
+        /** Not idle: the last call found work (or the ladder was just reset). */
+        NOT_IDLE,
+        /** Spinning with {@link Thread#onSpinWait()}. */
+        SPINNING,
+        /** Calling {@link Thread#yield()}. */
+        YIELDING,
+        /** Parking. */
+        PARKING
+    }
+
+    private static final VarHandle SPIN_NANOS;
+    private static final VarHandle YIELD_NANOS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            SPIN_NANOS = lookup.findVarHandle(IdleLadder.class, "spinNanos", long.class);
+            YIELD_NANOS = lookup.findVarHandle(IdleLadder.class, "yieldNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final long minParkNanos;
+    private final long maxParkNanos;
+    private final IdleStats stats = new IdleStats();
+
+    // Configuration, written by any thread (opaque), read by the owner once per episode.
+    private long spinNanos;
+    private long yieldNanos;
+
+    // Owner-only episode state.
+    private Phase phase = Phase.NOT_IDLE;
+    private long episodeSpinNanos;
+    private long episodeYieldNanos;
+    private long episodeStart;
+    private long spinEnd;
+    private long yieldEnd;
+    private int spins;
+    private long parkPeriodNanos;
+
+    /**
+     * A ladder with the default yield window and park periods.
+     *
+     * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin
+     */
+    public IdleLadder(long spinNanos) {
+        this(spinNanos, DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
+    }
+
+    /**
+     * A ladder with every window given.
+     *
+     * @param spinNanos    how long to spin before yielding; 0 = do not spin
+     * @param yieldNanos   how long to yield before parking; 0 = do not yield
+     * @param minParkNanos first park period of the unsignalled form; at least 1
+     * @param maxParkNanos longest park period of the unsignalled form; at least {@code minParkNanos}
+     * @throws IllegalArgumentException naming the argument that is out of range
+     */
+    public IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
+        this.spinNanos = requireNonNegative(spinNanos, "spinNanos");
+        this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
+        if (minParkNanos < 1) {
+            throw new IllegalArgumentException("minParkNanos must be at least 1, was " + minParkNanos);
+        }
+        if (maxParkNanos < minParkNanos) {
+            throw new IllegalArgumentException(
+                    "maxParkNanos must be at least minParkNanos (" + minParkNanos + "), was " + maxParkNanos);
+        }
+        this.minParkNanos = minParkNanos;
+        this.maxParkNanos = maxParkNanos;
+    }
+
+    /**
+     * A ladder that spins for the given microseconds, the unit of {@code SO_BUSY_POLL} and of the RFC's
+     * {@code pipe_ll_usec}.
+     *
+     * @param spinMicros how long to spin, in microseconds; 0 = do not spin
+     * @return a new ladder with default yield window and park periods
+     */
+    public static IdleLadder ofMicros(long spinMicros) {
+        return new IdleLadder(Math.multiplyExact(requireNonNegative(spinMicros, "spinMicros"), 1000L));
+    }
+
+    static long requireNonNegative(long value, String name) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0, was " + value);
+        }
+        return value;
+    }
+
+    /** Sets the spin window; takes effect at the owner's next idle episode. Any thread. */
+    public void spinNanos(long nanos) {
+        SPIN_NANOS.setOpaque(this, requireNonNegative(nanos, "spinNanos"));
+    }
+
+    /** The spin window in nanoseconds. */
+    public long spinNanos() {
+        return (long) SPIN_NANOS.getOpaque(this);
+    }
+
+    /** Sets the yield window; takes effect at the owner's next idle episode. Any thread. */
+    public void yieldNanos(long nanos) {
+        YIELD_NANOS.setOpaque(this, requireNonNegative(nanos, "yieldNanos"));
+    }
+
+    /** The yield window in nanoseconds. */
+    public long yieldNanos() {
+        return (long) YIELD_NANOS.getOpaque(this);
+    }
+
+    /** The phase of the current idle episode; owner thread only. */
+    public Phase phase() {
+        return phase;
+    }
+
+    /** What this ladder has done so far; readable from any thread. */
+    public IdleStats stats() {
+        return stats;
+    }
+
+    /** {@inheritDoc} Resets on work, otherwise takes one step of the ladder. */
+    @Override
+    public void idle(int workCount) {
+        if (workCount > 0) {
+            reset();
+        } else {
+            idle();
+        }
+    }
+
+    /** One step of the ladder; the park phase parks for a doubling period (no signal). */
+    @Override
+    public void idle() {
+        switch (step()) {
+            case SPINNING -> Thread.onSpinWait();
+            case YIELDING -> yieldOnce();
+            default -> {
+                LockSupport.parkNanos(this, parkPeriodNanos);
+                stats.recordPark(false);
+                parkPeriodNanos = Math.min(parkPeriodNanos << 1, maxParkNanos);
+            }
+        }
+    }
+
+    /**
+     * One step of the ladder whose park phase sleeps until {@code signal} is signalled or the deadline passes.
+     * In the park phase it announces the park, re-checks {@code wakeCondition} (the Dekker re-check documented
+     * on {@link WakeSignal}) and parks only if that still says there is nothing to do.
+     *
+     * @param signal        the signal producers use to wake this thread
+     * @param wakeCondition true when there is work (or another reason to return, e.g. close); must be cheap and
+     *                      must read what producers publish before they call {@link WakeSignal#signal()}
+     * @param deadlineNanos a {@link System#nanoTime()} deadline for the park, or {@link Long#MAX_VALUE}
+     */
+    public void idle(WakeSignal signal, BooleanSupplier wakeCondition, long deadlineNanos) {
+        switch (step()) {
+            case SPINNING -> Thread.onSpinWait();
+            case YIELDING -> yieldOnce();
+            default -> {
+                signal.prepareToPark();
+                if (wakeCondition.getAsBoolean()) {
+                    signal.cancelPark();
+                } else {
+                    stats.recordPark(signal.park(deadlineNanos));
+                }
+            }
+        }
+    }
+
+    /** Ends the idle episode (work was found): the episode's time per rung goes into {@link #stats()}. */
+    @Override
+    public void reset() {
+        if (phase == Phase.NOT_IDLE) {
+            return;
+        }
+        long now = System.nanoTime();
+        long spin;
+        long yield;
+        long park;
+        int endedIn;
+        switch (phase) {
+            case SPINNING -> {
+                spin = now - episodeStart;
+                yield = 0;
+                park = 0;
+                endedIn = IdleStats.endedInSpinning();
+            }
+            case YIELDING -> {
+                spin = spinEnd - episodeStart;
+                yield = now - spinEnd;
+                park = 0;
+                endedIn = IdleStats.endedInYielding();
+            }
+            default -> {
+                spin = spinEnd - episodeStart;
+                yield = yieldEnd - spinEnd;
+                park = now - yieldEnd;
+                endedIn = IdleStats.endedInParking();
+            }
+        }
+        stats.recordEpisode(endedIn, spin, yield, park);
+        phase = Phase.NOT_IDLE;
+    }
+
+    /** Advances the state machine by one step and returns the rung to act on. */
+    private Phase step() {
+        switch (phase) {
+            case NOT_IDLE -> {
+                long now = System.nanoTime();
+                episodeStart = now;
+                episodeSpinNanos = (long) SPIN_NANOS.getOpaque(this);
+                episodeYieldNanos = (long) YIELD_NANOS.getOpaque(this);
+                spins = 0;
+                parkPeriodNanos = minParkNanos;
+                if (episodeSpinNanos > 0) {
+                    phase = Phase.SPINNING;
+                } else {
+                    enterYielding(now);
+                }
+            }
+            case SPINNING -> {
+                if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
+                    long now = System.nanoTime();
+                    if (now - episodeStart >= episodeSpinNanos) {
+                        enterYielding(now);
+                    }
+                }
+            }
+            case YIELDING -> {
+                long now = System.nanoTime();
+                if (now - spinEnd >= episodeYieldNanos) {
+                    yieldEnd = now;
+                    phase = Phase.PARKING;
+                }
+            }
+            default -> {
+                // PARKING is the last rung: stay there until reset().
+            }
+        }
+        return phase;
+    }
+
+    private void enterYielding(long now) {
+        spinEnd = now;
+        if (episodeYieldNanos > 0) {
+            phase = Phase.YIELDING;
+        } else {
+            yieldEnd = now;
+            phase = Phase.PARKING;
+        }
+    }
+
+    private void yieldOnce() {
+        Thread.yield();
+        stats.recordYield();
+    }
+
+    @Override
+    public String alias() {
+        return ALIAS;
+    }
+
+    @Override
+    public String toString() {
+        return "IdleLadder{spinNanos=" + spinNanos() + ", yieldNanos=" + yieldNanos() + ", minParkNanos="
+                + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
+    }
+}

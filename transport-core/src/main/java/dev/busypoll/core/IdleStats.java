@@ -1,0 +1,164 @@
+package dev.busypoll.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * What an {@link IdleLadder} did: how idle episodes ended, how often it yielded and parked, and the time it
+ * spent on each rung. This is the CPU cost that the RFC's reviewers asked to see next to any speed-up: time
+ * spinning and yielding is CPU burnt, time parked is not.
+ *
+ * <h2>Threading</h2>
+ * Written only by the ladder's owner thread, with release stores ({@code sr}) of whole values; read by any
+ * thread (monitoring, JMX, benchmarks) with acquire loads ({@code la}). Each counter is exact once the owner
+ * has published it; a reader may see one counter a little more up to date than another.
+ */
+public final class IdleStats {
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private static final int EPISODES = 0;
+    private static final int WOKE_WHILE_SPINNING = 1;
+    private static final int WOKE_WHILE_YIELDING = 2;
+    private static final int WOKE_WHILE_PARKING = 3;
+    private static final int SPIN_NANOS = 4;
+    private static final int YIELD_NANOS = 5;
+    private static final int PARK_NANOS = 6;
+    private static final int YIELDS = 7;
+    private static final int PARKS = 8;
+    private static final int SIGNALLED_WAKEUPS = 9;
+    private static final int COUNT = 10;
+
+    /** Cache-line padding either side (8 longs) so the owner's stores do not share a line with neighbours. */
+    private static final int PAD = 8;
+    private final long[] values = new long[PAD + COUNT + PAD];
+
+    long get(int index) {
+        return (long) LONGS.getAcquire(values, PAD + index);
+    }
+
+    void add(int index, long delta) {
+        if (delta != 0) {
+            int i = PAD + index;
+            LONGS.setRelease(values, i, (long) LONGS.get(values, i) + delta);
+        }
+    }
+
+    // Owner-side recorders, package-private: only the ladder writes.
+    void recordEpisode(int endedIn, long spinNanos, long yieldNanos, long parkNanos) {
+        add(EPISODES, 1);
+        add(endedIn, 1);
+        add(SPIN_NANOS, spinNanos);
+        add(YIELD_NANOS, yieldNanos);
+        add(PARK_NANOS, parkNanos);
+    }
+
+    void recordYield() {
+        add(YIELDS, 1);
+    }
+
+    void recordPark(boolean signalled) {
+        add(PARKS, 1);
+        if (signalled) {
+            add(SIGNALLED_WAKEUPS, 1);
+        }
+    }
+
+    static int endedInSpinning() {
+        return WOKE_WHILE_SPINNING;
+    }
+
+    static int endedInYielding() {
+        return WOKE_WHILE_YIELDING;
+    }
+
+    static int endedInParking() {
+        return WOKE_WHILE_PARKING;
+    }
+
+    /** Idle episodes that have ended (work was found, or the caller reset the ladder). */
+    public long episodes() {
+        return get(EPISODES);
+    }
+
+    /** Episodes that ended while still spinning: spinning found the work and saved a sleep/wake-up. */
+    public long wokeWhileSpinning() {
+        return get(WOKE_WHILE_SPINNING);
+    }
+
+    /** Episodes that ended in the yield phase. */
+    public long wokeWhileYielding() {
+        return get(WOKE_WHILE_YIELDING);
+    }
+
+    /** Episodes that ended in the park phase: the spin and yield windows were spent for nothing. */
+    public long wokeWhileParking() {
+        return get(WOKE_WHILE_PARKING);
+    }
+
+    /** {@link Thread#yield()} calls. */
+    public long yields() {
+        return get(YIELDS);
+    }
+
+    /** Parks (each call to {@code LockSupport.park*}, whether or not it slept). */
+    public long parks() {
+        return get(PARKS);
+    }
+
+    /** Parks that a producer's {@link WakeSignal#signal()} ended (rather than a deadline or the park period). */
+    public long signalledWakeups() {
+        return get(SIGNALLED_WAKEUPS);
+    }
+
+    /** Nanoseconds spent in the spin phase of ended episodes (CPU burnt). */
+    public long spinNanos() {
+        return get(SPIN_NANOS);
+    }
+
+    /** Nanoseconds spent in the yield phase of ended episodes (CPU burnt unless another thread ran). */
+    public long yieldNanos() {
+        return get(YIELD_NANOS);
+    }
+
+    /** Nanoseconds spent in the park phase of ended episodes (no CPU). */
+    public long parkNanos() {
+        return get(PARK_NANOS);
+    }
+
+    /** A copy of every counter, taken one after the other. */
+    public Snapshot snapshot() {
+        return new Snapshot(episodes(), wokeWhileSpinning(), wokeWhileYielding(), wokeWhileParking(), yields(),
+                parks(), signalledWakeups(), spinNanos(), yieldNanos(), parkNanos());
+    }
+
+    @Override
+    public String toString() {
+        return snapshot().toString();
+    }
+
+    /**
+     * An immutable copy of the counters, for reports and for differences between two moments.
+     *
+     * @param episodes          idle episodes ended
+     * @param wokeWhileSpinning episodes ended while spinning
+     * @param wokeWhileYielding episodes ended while yielding
+     * @param wokeWhileParking  episodes ended while parking
+     * @param yields            {@link Thread#yield()} calls
+     * @param parks             park calls
+     * @param signalledWakeups  parks ended by a signal
+     * @param spinNanos         time spinning
+     * @param yieldNanos        time yielding
+     * @param parkNanos         time parked
+     */
+    public record Snapshot(long episodes, long wokeWhileSpinning, long wokeWhileYielding, long wokeWhileParking,
+                           long yields, long parks, long signalledWakeups, long spinNanos, long yieldNanos,
+                           long parkNanos) {
+        /** This snapshot minus an earlier one. */
+        public Snapshot minus(Snapshot earlier) {
+            return new Snapshot(episodes - earlier.episodes, wokeWhileSpinning - earlier.wokeWhileSpinning,
+                    wokeWhileYielding - earlier.wokeWhileYielding, wokeWhileParking - earlier.wokeWhileParking,
+                    yields - earlier.yields, parks - earlier.parks, signalledWakeups - earlier.signalledWakeups,
+                    spinNanos - earlier.spinNanos, yieldNanos - earlier.yieldNanos, parkNanos - earlier.parkNanos);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * The waiting discipline of busypoll, for plain Java threads and without Netty.
+ *
+ * <ul>
+ *   <li>{@link dev.busypoll.core.IdleLadder}: spin for a time, then yield for a time, then park — the
+ *       time-based idle ladder of the Linux "pipe busy wait" RFC and of {@code SO_BUSY_POLL}.</li>
+ *   <li>{@link dev.busypoll.core.WakeSignal}: the wake-up protocol with a waiters flag, so that a producer pays
+ *       for {@link java.util.concurrent.locks.LockSupport#unpark(Thread)} only when the consumer really parked.</li>
+ *   <li>{@link dev.busypoll.core.IdleStats}: what a ladder did (the CPU cost the RFC's reviewers asked to see).</li>
+ *   <li>{@code dev.busypoll.core.pipe}: bounded in-JVM pipes whose blocking read and write wait through the ladder.</li>
+ * </ul>
+ *
+ * <h2>Memory-ordering vocabulary</h2>
+ * Names and comments in this module use the JCTools prefixes for how a shared field is accessed:
+ * {@code lv} volatile load, {@code sv} volatile store, {@code la} acquire load, {@code sr} release store
+ * (JCTools' "ordered"), {@code lp}/{@code sp} plain, {@code cas} compare-and-set. Every hand-off between
+ * threads documents its ordering argument in one place, in the javadoc of the class that owns it.
+ */
+package dev.busypoll.core;

@@ -1,0 +1,98 @@
+package dev.busypoll.core.pipe;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A bounded in-JVM pipe of object references whose blocking {@link #read()} and {@link #write(Object)} spin
+ * for a while before they sleep — the Linux "pipe busy wait" RFC (shared/seeds/000, 001) inside one JVM.
+ * Messages pass by reference, never copied.
+ *
+ * <p>Semantics follow a kernel pipe: a reader waits while the pipe is empty, a writer while it is full; after
+ * the writer side is closed the reader drains what is left and then sees end-of-stream ({@code null}); writing
+ * to a pipe whose reader side is closed fails at once with {@link PipeClosedException} (EPIPE). The non-blocking
+ * {@code try*} forms never wait (the {@code FMODE_NOWAIT} lesson of shared/seeds/003).
+ *
+ * <p>The spin time is per pipe (the RFC's {@code pipe_ll_usec}); its default comes from one JVM-wide setting
+ * (the RFC's {@code /proc/sys/fs/pipe-busy-poll}), see {@link PipeDefaults}. Default 0 = no spin.
+ *
+ * <p>Threading: see the implementing class; SPSC pipes allow one reader and one writer at a time, MPSC pipes
+ * any number of writers and one reader.
+ *
+ * @param <E> the type of message
+ */
+public interface BusyWaitPipe<E> extends AutoCloseable {
+    /**
+     * Writes one message, waiting through the idle ladder while the pipe is full.
+     *
+     * @throws PipeClosedException  when the reader side (or this writer side) is closed
+     * @throws InterruptedException when interrupted while waiting; the message was not written
+     * @throws NullPointerException when {@code message} is null
+     */
+    void write(E message) throws InterruptedException;
+
+    /**
+     * Writes one message, waiting at most the given time while the pipe is full.
+     *
+     * @return {@code true} when written, {@code false} when the time ran out (the message was not written)
+     * @throws PipeClosedException  when the reader side (or this writer side) is closed
+     * @throws InterruptedException when interrupted while waiting; the message was not written
+     */
+    boolean write(E message, long timeout, TimeUnit unit) throws InterruptedException;
+
+    /**
+     * Writes one message if there is room now; never waits.
+     *
+     * @return {@code true} when written, {@code false} when the pipe is full
+     * @throws PipeClosedException when the reader side (or this writer side) is closed
+     */
+    boolean tryWrite(E message);
+
+    /**
+     * Reads one message, waiting through the idle ladder while the pipe is empty.
+     *
+     * @return the next message, or {@code null} at end-of-stream (writer closed and everything read)
+     * @throws PipeClosedException  when this reader side was closed
+     * @throws InterruptedException when interrupted while waiting
+     */
+    E read() throws InterruptedException;
+
+    /**
+     * Reads one message, waiting at most the given time while the pipe is empty.
+     *
+     * @return the next message, or {@code null} at end-of-stream or when the time ran out; tell the two apart
+     *         with {@link #isEndOfStream()}
+     * @throws PipeClosedException  when this reader side was closed
+     * @throws InterruptedException when interrupted while waiting
+     */
+    E read(long timeout, TimeUnit unit) throws InterruptedException;
+
+    /**
+     * Reads one message if there is one now; never waits.
+     *
+     * @return the next message, or {@code null} when the pipe is empty (or at end-of-stream)
+     * @throws PipeClosedException when this reader side was closed
+     */
+    E tryRead();
+
+    /** Closes the writer side: the reader drains what is queued and then sees end-of-stream. Idempotent. */
+    void closeWrite();
+
+    /**
+     * Closes the reader side: writers fail at once with {@link PipeClosedException}; messages still queued are
+     * dropped (see the implementation for how to release them). Idempotent.
+     */
+    void closeRead();
+
+    /** Closes both sides. */
+    @Override
+    void close();
+
+    /** {@code true} once the writer side is closed and every message has been read. */
+    boolean isEndOfStream();
+
+    /** How many messages the pipe holds at most. */
+    int capacity();
+
+    /** This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin. */
+    long spinMicros();
+}
