@@ -43,4 +43,13 @@ class PipeDefaultsTest {
         PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS); // the bound itself is accepted
         PipeDefaults.busyPollMicros(0);
     }
+
+    @Test
+    void shouldParseThePropertyAndIgnoreBadValues() {
+        assertEquals(0, PipeDefaults.parseBusyPollMicros(null));
+        assertEquals(0, PipeDefaults.parseBusyPollMicros(" "));
+        assertEquals(12, PipeDefaults.parseBusyPollMicros(" 12 "));
+        assertEquals(0, PipeDefaults.parseBusyPollMicros("-1"), "out of range: ignored");
+        assertEquals(0, PipeDefaults.parseBusyPollMicros("ten"), "not a number: ignored");
+    }
 }
