@@ -72,7 +72,9 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       channel's {@code queued} flag 0→1; if won, {@code MpscUnboundedArrayQueue.offer(channel)}. Consumer (the
  *       loop): poll the channel; store {@code queued}=0; full fence; then look at the work (poll the inbound
  *       queue / the stalled write). Either the consumer sees the work, or the producer sees 0 and queues the
- *       channel again: no lost input; and a channel is on the list at most once.</li>
+ *       channel again: no lost input; and a channel is on the list at most once. The producer reads the channel's
+ *       {@code handler} after its fence; (re)registration stores {@code handler}, fences, then looks at the inbound
+ *       queue, so input that arrived while the channel had no loop is not lost either.</li>
  *   <li><b>Waking the loop.</b> Producer: after (2) offered the channel (or a task was added to Netty's task
  *       queue, or a suspend was requested, followed by {@link #wakeup()}, which stores the {@code wakeupRequested}
  *       flag), {@link WakeSignal#signal()}: full fence, read the waiters flag, unpark only if it says PARKING.

@@ -311,6 +311,23 @@ class BusyPollChannelTest {
         }
     }
 
+    @Test
+    void shouldKeepInputAcrossDeregisterAndRegisterOnAnotherLoop() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+             Connections.Pair pair = c.connect(collector)) {
+            pair.child().writeAndFlush(1).sync();
+            assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.client().deregister().sync();
+            pair.child().writeAndFlush(2).sync(); // queued while the client has no loop
+            assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
+            serverGroup.next().register(pair.client()).sync();
+            assertEquals(2, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.child().writeAndFlush(3).sync();
+            assertEquals(3, collector.messages.poll(10, TimeUnit.SECONDS));
+        }
+    }
+
     static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean()) {
