@@ -41,7 +41,10 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
  *   <li>{@code autoRead} and {@code read()} behave as on Netty's socket transports; {@code channelReadComplete}
  *       follows each read burst.</li>
  *   <li>Closing either end makes the other inactive; whatever was queued is delivered (if the reader is reading) or
- *       released.</li>
+ *       released. {@code close()} first lets the peer's loop read what this end wrote, then closes on this end's
+ *       loop: when its future completes, every message written has been delivered or released, as a socket's
+ *       written bytes have left the sender. Until then the channel is still open (as NIO with {@code SO_LINGER}).
+ *       </li>
  * </ul>
  * Register only on a loop of {@code new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory())}.
  *
@@ -444,10 +447,55 @@ public class BusyPollChannel extends AbstractChannel {
         return Math.max(size, 1);
     }
 
+    /**
+     * On the peer's loop, before this channel's close runs: the peer reads what this channel wrote (if it is
+     * reading), so that when {@code close()}'s future completes, every message this channel wrote has been
+     * delivered or is about to be released with the peer's queue — as a socket's written bytes have left the
+     * sender by then.
+     */
+    private static void drainBeforePeerCloses(BusyPollChannel reader) {
+        int guard = 0;
+        while (reader.readPending && reader.isActive() && !reader.inbound.isEmpty() && guard++ < 1_000_000) {
+            reader.readBurst(Integer.MAX_VALUE);
+        }
+    }
+
     private final class BusyPollUnsafe extends AbstractUnsafe implements BusyPollIoHandle {
         @Override
         public void close() {
             close(voidPromise());
+        }
+
+        /**
+         * Closing hops to the peer's loop (which reads what we wrote, if it is reading) and back to ours, where
+         * {@link #doClose()} runs; the close future completes after that. No thread blocks, so two ends closing at
+         * once cannot deadlock. A loop that is shutting down closes at once.
+         */
+        @Override
+        protected java.util.concurrent.Executor prepareToClose() {
+            BusyPollChannel peer = BusyPollChannel.this.peer;
+            EventLoop ourLoop = eventLoop();
+            if (peer == null || !isActive() || !peer.isRegistered() || ourLoop.isShuttingDown()) {
+                return null;
+            }
+            EventLoop peerLoop = peer.eventLoop();
+            return closeTask -> {
+                try {
+                    peerLoop.execute(() -> {
+                        try {
+                            drainBeforePeerCloses(peer);
+                        } finally {
+                            try {
+                                ourLoop.execute(closeTask);
+                            } catch (RejectedExecutionException e) {
+                                closeTask.run(); // our loop is gone: nothing else polls our queue any more
+                            }
+                        }
+                    });
+                } catch (RejectedExecutionException e) {
+                    closeTask.run();
+                }
+            };
         }
 
         @Override
