@@ -293,21 +293,25 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public int run(IoHandlerContext context) {
         this.context = context;
-        long start = System.nanoTime();
-        int work = processReadyList();
+        int work = 0;
         long active = 0;
-        if (work > 0) {
-            active = System.nanoTime() - start;
-        } else if (context.canBlock()) {
-            idle(context);
-            long resumed = System.nanoTime();
+        if (!readyList.isEmpty()) {
+            long start = System.nanoTime();
             work = processReadyList();
-            if (work > 0) {
+            active = System.nanoTime() - start;
+        }
+        if (work == 0 && context.canBlock()) {
+            idle(context);
+            if (!readyList.isEmpty()) {
+                long resumed = System.nanoTime();
+                work = processReadyList();
                 active = System.nanoTime() - resumed;
             }
         }
-        if (active > 0) {
+        if (work > 0 && active > 0) {
             stats.recordPass(0, 0, active);
+        } else {
+            active = 0;
         }
         if (context.shouldReportActiveIoTime()) {
             context.reportActiveIoTime(active);
@@ -348,14 +352,21 @@ public final class BusyPollIoHandler implements IoHandler {
         if ((int) SPIN_CONFIG_CHANGED.getVolatile(this) != 0) {
             recomputeSpin();
         }
-        long now = System.nanoTime();
-        long delay = context.delayNanos(now);
-        long deadline = delay >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + delay;
+        // The deadline (the next scheduled task) matters only to the park rung; while spinning, hasWork() sees a
+        // task that fell due by itself. So the clock is not read for it until the ladder may park: a hop found
+        // while spinning costs one clock read less (about 30 ns here).
+        long deadline = Long.MAX_VALUE;
+        boolean deadlineKnown = false;
         try {
             while (!hasWork()) {
+                if (!deadlineKnown && mayParkNext()) {
+                    deadline = deadline(context);
+                    deadlineKnown = true;
+                }
                 ladder.idle(signal, wakeCondition, deadline);
                 if (ladder.phase() == IdleLadder.Phase.PARKING
-                        && (System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted())) {
+                        && ((deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0)
+                            || Thread.currentThread().isInterrupted())) {
                     break;
                 }
             }
@@ -367,6 +378,20 @@ public final class BusyPollIoHandler implements IoHandler {
                 WAKEUP_REQUESTED.setVolatile(this, 0);
             }
         }
+    }
+
+    /** Whether the ladder's next step may be the park rung (it cannot while spinning, given a yield window). */
+    private boolean mayParkNext() {
+        IdleLadder.Phase phase = ladder.phase();
+        boolean spinningNext = phase == IdleLadder.Phase.SPINNING
+                || (phase == IdleLadder.Phase.NOT_IDLE && ladder.spinNanos() > 0);
+        return !spinningNext || ladder.yieldNanos() == 0;
+    }
+
+    private static long deadline(IoHandlerContext context) {
+        long now = System.nanoTime();
+        long delay = context.delayNanos(now);
+        return delay >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + delay;
     }
 
     private void recomputeSpin() {
