@@ -454,6 +454,9 @@ public class BusyPollChannel extends AbstractChannel {
      * sender by then.
      */
     private static void drainBeforePeerCloses(BusyPollChannel reader) {
+        if (!reader.isRegistered() || !reader.eventLoop().inEventLoop()) {
+            return; // the reader moved to another loop meanwhile: only its own loop may poll its queue
+        }
         int guard = 0;
         while (reader.readPending && reader.isActive() && !reader.inbound.isEmpty() && guard++ < 1_000_000) {
             reader.readBurst(Integer.MAX_VALUE);
