@@ -1,0 +1,69 @@
+package dev.busypoll.bench.pingpong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
+@Timeout(120)
+class PingPongTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldReportEveryTransportWithSaneNumbers() throws Exception {
+        PingPong.Config config = new PingPong.Config(100, 20, 2, 50, List.of(0L, 5L, 10L, 50L), Set.of());
+        PingPong.Result result = PingPong.run(config, QUIET);
+
+        List<String> keys = List.of("floor", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
+                "busypoll10", "busypoll50");
+        assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
+        for (String key : List.of("floor", "local-default", "local-io", "nio")) {
+            assertEquals(null, result.row(key).unavailable(), key + " always runs");
+        }
+        for (PingPong.Row row : result.rows()) {
+            if (row.unavailable() != null) {
+                assertTrue(row.reps().isEmpty());
+                continue;
+            }
+            assertEquals(config.repetitions(), row.reps().size(), row.name());
+            for (PingPong.Rep rep : row.reps()) {
+                assertEquals(config.roundTrips(), rep.roundTrips());
+                double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
+                    rep.opsPerSecond(), rep.cpuUsPerOp()};
+                for (double f : figures) {
+                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + rep);
+                }
+                assertTrue(rep.p50() <= rep.p90() && rep.p90() <= rep.p99() && rep.p99() <= rep.p999()
+                        && rep.p999() <= rep.max(), row.name() + ": percentiles out of order " + rep);
+                assertTrue(rep.p50() > 0 && rep.opsPerSecond() > 0, row.name() + ": " + rep);
+            }
+        }
+        String md = result.table().markdown();
+        assertEquals(keys.size(), result.table().rows().size());
+        assertFalse(md.contains("NaN"));
+    }
+
+    @Test
+    void shouldRunOnlyTheChosenTransports() throws Exception {
+        PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("floor", "local-default"));
+        PingPong.Result result = PingPong.run(config, QUIET);
+        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(PingPong.Row::key).toList());
+        assertNotNull(result.row("floor"));
+    }
+
+    @Test
+    void shouldRejectUnknownTransport() {
+        PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("carrier-pigeon"));
+        assertThrows(IllegalArgumentException.class, config::transports);
+    }
+}
