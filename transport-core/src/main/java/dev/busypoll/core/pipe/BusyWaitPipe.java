@@ -2,6 +2,8 @@ package dev.busypoll.core.pipe;
 
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.core.IdleStats;
+
 /**
  * A bounded in-JVM pipe of object references whose blocking {@link #read()} and {@link #write(Object)} spin
  * for a while before they sleep — the Linux "pipe busy wait" RFC (shared/seeds/000, 001) inside one JVM.
@@ -95,4 +97,16 @@ public interface BusyWaitPipe<E> extends AutoCloseable {
 
     /** This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin. */
     long spinMicros();
+
+    /**
+     * What the reader's idle ladder has done so far (time spinning, yielding, parked): the CPU cost of waiting
+     * for messages. A copy; any thread.
+     */
+    IdleStats.Snapshot readerStats();
+
+    /**
+     * What the writers' idle ladders have done so far while the pipe was full (summed over all writers of an
+     * MPSC pipe). A copy; any thread.
+     */
+    IdleStats.Snapshot writerStats();
 }

@@ -1,0 +1,65 @@
+package dev.busypoll.core.pipe;
+
+/**
+ * Factories of busy-wait pipes. The forms without a spin time take the JVM-wide default
+ * ({@link PipeDefaults#busyPollMicros()}) at creation.
+ *
+ * <pre>{@code
+ * SpscBusyWaitPipe<Order> orders = BusyWaitPipes.spsc(1024, 10);  // 10 µs of spin before sleeping
+ * MpscBusyWaitPipe<Event> events = BusyWaitPipes.mpsc(4096);      // spin time from PipeDefaults
+ * }</pre>
+ *
+ * <p>Capacity: JCTools rounds the requested capacity up to a power of two (SPSC: at least 4);
+ * {@link BusyWaitPipe#capacity()} reports the exact number of messages the pipe holds.
+ */
+public final class BusyWaitPipes {
+    /** The largest capacity a pipe can be asked for: 2^30, the largest power of two an {@code int} holds. */
+    public static final int MAX_CAPACITY = 1 << 30;
+
+    private BusyWaitPipes() {
+    }
+
+    /**
+     * A pipe for one writer and one reader, spinning for the JVM-wide default time.
+     *
+     * @param capacity at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
+     * @throws IllegalArgumentException naming {@code capacity} when out of range
+     */
+    public static <E> SpscBusyWaitPipe<E> spsc(int capacity) {
+        return spsc(capacity, PipeDefaults.busyPollMicros());
+    }
+
+    /**
+     * A pipe for one writer and one reader.
+     *
+     * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
+     * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no spin
+     * @throws IllegalArgumentException naming the argument that is out of range
+     */
+    public static <E> SpscBusyWaitPipe<E> spsc(int capacity, long spinMicros) {
+        return new SpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"));
+    }
+
+    /**
+     * A pipe for any number of writers and one reader, spinning for the JVM-wide default time.
+     *
+     * @param capacity at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
+     * @throws IllegalArgumentException naming {@code capacity} when out of range
+     */
+    public static <E> MpscBusyWaitPipe<E> mpsc(int capacity) {
+        return mpsc(capacity, PipeDefaults.busyPollMicros());
+    }
+
+    /**
+     * A pipe for any number of writers and one reader.
+     *
+     * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
+     * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no spin
+     * @throws IllegalArgumentException naming the argument that is out of range
+     */
+    public static <E> MpscBusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
+        return new MpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"));
+    }
+}

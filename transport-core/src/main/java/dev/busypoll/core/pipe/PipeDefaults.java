@@ -1,0 +1,76 @@
+package dev.busypoll.core.pipe;
+
+/**
+ * The JVM-wide default spin time of busy-wait pipes — the RFC's {@code /proc/sys/fs/pipe-busy-poll} (and
+ * {@code net.core.busy_read} for sockets): the value a pipe takes when its factory is not given a spin time.
+ *
+ * <p>The initial value comes from the system property {@value #BUSY_POLL_MICROS_PROPERTY} (microseconds, default
+ * {@value #DEFAULT_BUSY_POLL_MICROS} = no spin: waiting threads yield briefly and then sleep, as a kernel pipe
+ * does). It can be changed at run time with {@link #busyPollMicros(long)}; a change affects pipes created
+ * afterwards, never existing ones (a pipe reads its spin time once, like the RFC's {@code pipe_ll_usec}).
+ *
+ * <p>The best spin time depends on the workload and the machine (the RFC's author measured 5–10 µs helping and
+ * some workloads regressing); on a machine with fewer cores than spinning threads, spinning steals from the
+ * thread being waited for, which is why the default is 0.
+ *
+ * <h2>Threading</h2>
+ * Any thread may read or set the default; the value is a volatile field.
+ */
+public final class PipeDefaults {
+    /** The system property that sets the initial default spin time, in microseconds. */
+    public static final String BUSY_POLL_MICROS_PROPERTY = "busypoll.pipe.busyPollMicros";
+    /** The default when the property is absent: 0 = no spin (the RFC's default). */
+    public static final long DEFAULT_BUSY_POLL_MICROS = 0L;
+    /**
+     * The largest accepted spin time: one second. Anything near it is a mistake (a waiting thread would burn a
+     * core for a second per wait), but the bound exists only so that conversions to nanoseconds cannot overflow.
+     */
+    public static final long MAX_BUSY_POLL_MICROS = 1_000_000L;
+
+    private static volatile long busyPollMicros = initialBusyPollMicros();
+
+    private PipeDefaults() {
+    }
+
+    /** The current JVM-wide default spin time in microseconds; 0 = no spin. */
+    public static long busyPollMicros() {
+        return busyPollMicros;
+    }
+
+    /**
+     * Sets the JVM-wide default spin time for pipes created from now on.
+     *
+     * @param micros spin time in microseconds, 0 to {@value #MAX_BUSY_POLL_MICROS}; 0 = no spin
+     * @throws IllegalArgumentException naming {@code micros} when out of range
+     */
+    public static void busyPollMicros(long micros) {
+        busyPollMicros = requireValidSpinMicros(micros, "micros");
+    }
+
+    /** Validates a spin time; shared with the pipe factories so both reject the same values the same way. */
+    static long requireValidSpinMicros(long micros, String name) {
+        if (micros < 0 || micros > MAX_BUSY_POLL_MICROS) {
+            throw new IllegalArgumentException(
+                    name + " must be between 0 and " + MAX_BUSY_POLL_MICROS + " (microseconds), was " + micros);
+        }
+        return micros;
+    }
+
+    /**
+     * Reads the system property. A bad value must not make this class unloadable (an exception here would
+     * surface as {@code NoClassDefFoundError} far from its cause), so it is reported on stderr and ignored.
+     */
+    private static long initialBusyPollMicros() {
+        String value = System.getProperty(BUSY_POLL_MICROS_PROPERTY);
+        if (value == null || value.isBlank()) {
+            return DEFAULT_BUSY_POLL_MICROS;
+        }
+        try {
+            return requireValidSpinMicros(Long.parseLong(value.trim()), BUSY_POLL_MICROS_PROPERTY);
+        } catch (IllegalArgumentException e) { // NumberFormatException is one
+            System.err.println("busypoll: ignoring -D" + BUSY_POLL_MICROS_PROPERTY + "=" + value + " ("
+                    + e.getMessage() + "); using " + DEFAULT_BUSY_POLL_MICROS);
+            return DEFAULT_BUSY_POLL_MICROS;
+        }
+    }
+}
