@@ -1,47 +1,58 @@
 package dev.busypoll.bench;
 
+import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
+import dev.busypoll.core.pipe.BusyWaitPipes;
 
 /**
  * The one place the benchmarks create busy-wait pipes, so the scenarios are written against the
  * {@link BusyWaitPipe} interface only.
- *
- * <p>While transport-core has no pipe implementation, {@link #available()} is {@code false} and the busy-wait
- * rows of every report say "not available" — never a made-up number.
  */
 public final class Pipes {
     private Pipes() {
     }
 
-    /** {@code true} when transport-core ships pipe implementations this build can create. */
-    public static boolean available() {
-        return false;
-    }
-
-    /** Why the pipes are not available (for the report), or {@code null} when they are. */
-    public static String unavailableReason() {
-        return available() ? null : "transport-core has no BusyWaitPipe implementation in this build yet";
-    }
-
     /**
      * A single-producer single-consumer pipe.
      *
-     * @param capacity   messages the pipe holds at most
+     * @param capacity   messages the pipe holds at most (rounded up to a power of two by transport-core)
      * @param spinMicros spin before sleeping, in µs (the RFC's {@code pipe_ll_usec})
-     * @throws UnsupportedOperationException when {@link #available()} is false
      */
     public static <E> BusyWaitPipe<E> spsc(int capacity, long spinMicros) {
-        throw new UnsupportedOperationException(unavailableReason());
+        return BusyWaitPipes.spsc(capacity, spinMicros);
     }
 
     /**
      * A multi-producer single-consumer pipe.
      *
-     * @param capacity   messages the pipe holds at most
+     * @param capacity   messages the pipe holds at most (rounded up to a power of two by transport-core)
      * @param spinMicros spin before sleeping, in µs
-     * @throws UnsupportedOperationException when {@link #available()} is false
      */
     public static <E> BusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
-        throw new UnsupportedOperationException(unavailableReason());
+        return BusyWaitPipes.mpsc(capacity, spinMicros);
+    }
+
+    /**
+     * One line of idle-ladder figures: how often waits ended spinning, yielding or parked, and the time spent
+     * on each rung (spin and yield burn CPU, park does not).
+     */
+    public static String describe(IdleStats.Snapshot s) {
+        return String.format(java.util.Locale.ROOT,
+                "%d waits: %d ended spinning, %d yielding, %d parked; spin %.1f ms, yield %.1f ms, park %.1f ms",
+                s.episodes(), s.wokeWhileSpinning(), s.wokeWhileYielding(), s.wokeWhileParking(),
+                s.spinNanos() / 1e6, s.yieldNanos() / 1e6, s.parkNanos() / 1e6);
+    }
+
+    /** The sum of several snapshots. */
+    public static IdleStats.Snapshot sum(Iterable<IdleStats.Snapshot> snapshots) {
+        long[] v = new long[10];
+        for (IdleStats.Snapshot s : snapshots) {
+            long[] x = {s.episodes(), s.wokeWhileSpinning(), s.wokeWhileYielding(), s.wokeWhileParking(),
+                s.yields(), s.parks(), s.signalledWakeups(), s.spinNanos(), s.yieldNanos(), s.parkNanos()};
+            for (int i = 0; i < v.length; i++) {
+                v[i] += x[i];
+            }
+        }
+        return new IdleStats.Snapshot(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
     }
 }

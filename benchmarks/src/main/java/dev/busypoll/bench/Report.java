@@ -92,6 +92,12 @@ public final class Report {
             sb.append(hackbench.table().markdown());
             sb.append("\nThe issue's bar (reported, not asserted):\n\n");
             sb.append(hackbench.barTable().markdown());
+            Table idle = hackbench.idleTable();
+            if (!idle.rows().isEmpty()) {
+                sb.append("\nWhere the busy-wait pipes' waiting went (idle ladders, median run of each cell, summed ")
+                        .append("over all pipes; spin and yield burn CPU, park does not):\n\n");
+                sb.append(idle.markdown());
+            }
         }
         if (pingPong != null) {
             PingPong.Config c = pingPong.config();
@@ -106,7 +112,7 @@ public final class Report {
             boolean idle = pingPong.rows().stream().flatMap(r -> r.reps().stream())
                     .anyMatch(r -> r.idleStats() != null);
             if (idle) {
-                sb.append("\nIdle-ladder statistics (last repetition, warm-up included):\n\n");
+                sb.append("\nIdle-ladder statistics (last repetition, measured round trips only):\n\n");
                 for (PingPong.Row r : pingPong.rows()) {
                     if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idleStats() != null) {
                         sb.append("- ").append(r.name()).append(": ")

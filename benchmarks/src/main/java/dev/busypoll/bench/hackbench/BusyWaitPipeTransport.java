@@ -3,6 +3,7 @@ package dev.busypoll.bench.hackbench;
 import java.io.EOFException;
 
 import dev.busypoll.bench.Pipes;
+import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
@@ -40,7 +41,7 @@ public final class BusyWaitPipeTransport implements HackbenchTransport {
 
     @Override
     public String unavailableReason() {
-        return Pipes.unavailableReason();
+        return null;
     }
 
     @Override
@@ -64,6 +65,16 @@ public final class BusyWaitPipeTransport implements HackbenchTransport {
                     bytes += m.length;
                 }
                 return bytes;
+            }
+
+            @Override
+            public IdleStats.Snapshot readerStats() {
+                return pipe.readerStats();
+            }
+
+            @Override
+            public IdleStats.Snapshot writerStats() {
+                return pipe.writerStats();
             }
 
             @Override

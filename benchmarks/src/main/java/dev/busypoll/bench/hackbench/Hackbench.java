@@ -12,8 +12,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
+import dev.busypoll.core.IdleStats;
 
 /**
  * hackbench inside one JVM, thread mode, pipes: the experiment of the Linux "pipe busy wait" RFC
@@ -100,8 +102,11 @@ public final class Hackbench {
      * @param seconds    wall time from the start barrier until every thread was joined
      * @param cpuSeconds process CPU time over the same window (NaN when the JVM cannot tell)
      * @param messages   messages received by all receivers (checked against the expected count)
+     * @param readers    receivers' idle-ladder figures summed over all pipes, or {@code null} (kernel pipes)
+     * @param writers    senders' idle-ladder figures (waits for space) summed over all pipes, or {@code null}
      */
-    public record Run(double seconds, double cpuSeconds, long messages) {
+    public record Run(double seconds, double cpuSeconds, long messages, IdleStats.Snapshot readers,
+                      IdleStats.Snapshot writers) {
     }
 
     /**
@@ -128,6 +133,16 @@ public final class Hackbench {
         /** Median wall seconds. */
         public double medianSeconds() {
             return Stats.median(runs.stream().mapToDouble(Run::seconds).toArray());
+        }
+
+        /** The run whose wall time is the median (the lower middle one for an even count), or {@code null}. */
+        public Run medianRun() {
+            if (runs.isEmpty()) {
+                return null;
+            }
+            List<Run> sorted = new ArrayList<>(runs);
+            sorted.sort((a, b) -> Double.compare(a.seconds, b.seconds));
+            return sorted.get((sorted.size() - 1) / 2);
         }
 
         /** Median CPU seconds. */
@@ -187,6 +202,36 @@ public final class Hackbench {
                         verdict(s, 2.5, g >= 4)));
             }
             return t;
+        }
+
+        /**
+         * Where the busy-wait pipes' waiting went, from their idle ladders (median-time run of each cell):
+         * receivers waiting for messages and senders waiting for space, how those waits ended, and the time
+         * spent spinning and yielding (CPU burnt) and parked (none). Summed over all pipes and threads.
+         */
+        public Table idleTable() {
+            Table t = new Table(List.of("groups", "transport", "reader waits", "ended spinning", "ended yielding",
+                    "ended parked", "reader spin s", "reader yield s", "reader park s", "writer waits",
+                    "writer spin s", "writer yield s", "writer park s"));
+            for (Cell c : cells) {
+                Run r = c.medianRun();
+                if (r == null || r.readers == null) {
+                    continue;
+                }
+                IdleStats.Snapshot rd = r.readers;
+                IdleStats.Snapshot wr = r.writers;
+                t.add(List.of(String.valueOf(c.groups), c.transport, String.valueOf(rd.episodes()),
+                        percent(rd.wokeWhileSpinning(), rd.episodes()), percent(rd.wokeWhileYielding(), rd.episodes()),
+                        percent(rd.wokeWhileParking(), rd.episodes()), Table.fmt(rd.spinNanos() / 1e9, 3),
+                        Table.fmt(rd.yieldNanos() / 1e9, 3), Table.fmt(rd.parkNanos() / 1e9, 3),
+                        String.valueOf(wr.episodes()), Table.fmt(wr.spinNanos() / 1e9, 3),
+                        Table.fmt(wr.yieldNanos() / 1e9, 3), Table.fmt(wr.parkNanos() / 1e9, 3)));
+            }
+            return t;
+        }
+
+        private static String percent(long part, long whole) {
+            return whole == 0 ? "n/a" : Table.fmt(100.0 * part / whole, 1) + "%";
         }
 
         private static String verdict(double ratio, double bar, boolean applies) {
@@ -352,7 +397,16 @@ public final class Hackbench {
                 throw new IllegalStateException("hackbench received " + messages + " messages, expected " + expected);
             }
             double cpu = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / 1e9;
-            return new Run((t1 - t0) / 1e9, cpu, messages);
+            List<IdleStats.Snapshot> readers = new ArrayList<>();
+            List<IdleStats.Snapshot> writers = new ArrayList<>();
+            for (HackbenchTransport.Endpoint e : endpoints) {
+                if (e.readerStats() != null) {
+                    readers.add(e.readerStats());
+                    writers.add(e.writerStats());
+                }
+            }
+            return new Run((t1 - t0) / 1e9, cpu, messages, readers.isEmpty() ? null : Pipes.sum(readers),
+                    writers.isEmpty() ? null : Pipes.sum(writers));
         } finally {
             // Unblocks anything still waiting after a failure or timeout; a no-op cost after a clean run.
             endpoints.forEach(HackbenchTransport.Endpoint::close);

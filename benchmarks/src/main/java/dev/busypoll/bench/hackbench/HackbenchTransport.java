@@ -1,5 +1,7 @@
 package dev.busypoll.bench.hackbench;
 
+import dev.busypoll.core.IdleStats;
+
 /**
  * How hackbench messages travel from senders to one receiver. A transport makes one {@link Endpoint} per
  * receiver; all senders of the receiver's group write to that endpoint, as hackbench's senders all write to
@@ -31,6 +33,16 @@ public interface HackbenchTransport {
          * {@link Hackbench#MESSAGE_BYTES} bytes, and returns the bytes received.
          */
         long receive(long messages) throws Exception;
+
+        /** The receiver's idle-ladder figures so far, or {@code null} when the transport has no ladder. */
+        default IdleStats.Snapshot readerStats() {
+            return null;
+        }
+
+        /** The writers' idle-ladder figures so far (waits for space), or {@code null} without a ladder. */
+        default IdleStats.Snapshot writerStats() {
+            return null;
+        }
 
         /** Closes the endpoint; unblocks a waiting receiver or sender with an exception or end-of-stream. */
         @Override

@@ -29,7 +29,7 @@ public interface PingPongTransport {
          */
         long run(int roundTrips, Histogram histogram) throws Exception;
 
-        /** Idle-ladder statistics of the transport, if it has any, as one line; else {@code null}. */
+        /** Idle-ladder figures of the last {@link #run}, as one line, if the transport has a ladder; else {@code null}. */
         default String idleStats() {
             return null;
         }

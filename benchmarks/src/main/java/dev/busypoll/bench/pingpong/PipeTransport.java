@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Pipes;
+import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
@@ -45,7 +46,7 @@ public final class PipeTransport implements PingPongTransport {
 
     @Override
     public String unavailableReason() {
-        return Pipes.unavailableReason();
+        return null;
     }
 
     @Override
@@ -69,8 +70,12 @@ public final class PipeTransport implements PingPongTransport {
         server.start();
         long[] message = new long[1];
         return new Session() {
+            private String lastRunStats;
+
             @Override
             public long run(int roundTrips, Histogram histogram) throws InterruptedException {
+                IdleStats.Snapshot client0 = pong.readerStats();
+                IdleStats.Snapshot server0 = ping.readerStats();
                 for (int i = 0; i < roundTrips; i++) {
                     message[0] = i;
                     long t0 = System.nanoTime();
@@ -85,7 +90,15 @@ public final class PipeTransport implements PingPongTransport {
                         histogram.recordValue(rtt);
                     }
                 }
+                // The server's last wait may still be open; its figures land when that wait ends.
+                lastRunStats = "client " + Pipes.describe(pong.readerStats().minus(client0)) + " | server "
+                        + Pipes.describe(ping.readerStats().minus(server0));
                 return roundTrips;
+            }
+
+            @Override
+            public String idleStats() {
+                return lastRunStats;
             }
 
             @Override
