@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.netty.bootstrap.Bootstrap;
@@ -20,6 +21,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
@@ -32,6 +34,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
+
+import dev.busypoll.bench.Pipes;
+import dev.busypoll.core.IdleStats;
 
 /**
  * Ping-pong over a Netty transport: a client channel on one single-threaded event loop group, the server (and
@@ -66,6 +71,7 @@ public final class NettyTransport implements PingPongTransport {
     private final Supplier<SocketAddress> bindAddress;
     private final Consumer<ServerBootstrap> serverOptions;
     private final Consumer<Bootstrap> clientOptions;
+    private final Function<EventLoop, IdleStats.Snapshot> loopStats;
 
     /**
      * @param name            row label
@@ -78,11 +84,13 @@ public final class NettyTransport implements PingPongTransport {
      * @param bindAddress     a fresh address to bind the server to
      * @param serverOptions   options for the server bootstrap
      * @param clientOptions   options for the client bootstrap
+     * @param loopStats       an event loop's idle-ladder figures, or {@code null} when its loops have no ladder
      */
     public NettyTransport(String name, String key, int spinningThreads, Supplier<String> unavailable,
                           Supplier<EventLoopGroup> newGroup, Class<? extends ServerChannel> serverChannel,
                           Class<? extends Channel> clientChannel, Supplier<SocketAddress> bindAddress,
-                          Consumer<ServerBootstrap> serverOptions, Consumer<Bootstrap> clientOptions) {
+                          Consumer<ServerBootstrap> serverOptions, Consumer<Bootstrap> clientOptions,
+                          Function<EventLoop, IdleStats.Snapshot> loopStats) {
         this.name = name;
         this.key = key;
         this.spinningThreads = spinningThreads;
@@ -93,20 +101,21 @@ public final class NettyTransport implements PingPongTransport {
         this.bindAddress = bindAddress;
         this.serverOptions = serverOptions;
         this.clientOptions = clientOptions;
+        this.loopStats = loopStats;
     }
 
     /** {@code LocalChannel} on {@link DefaultEventLoopGroup}: what most Netty users of in-JVM channels run. */
     public static NettyTransport localDefault() {
         return new NettyTransport("Netty LocalChannel, DefaultEventLoopGroup", "local-default", 0, () -> null,
                 () -> new DefaultEventLoopGroup(1), LocalServerChannel.class, LocalChannel.class,
-                NettyTransport::localAddress, b -> { }, b -> { });
+                NettyTransport::localAddress, b -> { }, b -> { }, null);
     }
 
     /** {@code LocalChannel} on {@link MultiThreadIoEventLoopGroup} with {@link LocalIoHandler} (Netty 4.2). */
     public static NettyTransport localIoHandler() {
         return new NettyTransport("Netty LocalChannel, LocalIoHandler", "local-io", 0, () -> null,
                 () -> new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory()), LocalServerChannel.class,
-                LocalChannel.class, NettyTransport::localAddress, b -> { }, b -> { });
+                LocalChannel.class, NettyTransport::localAddress, b -> { }, b -> { }, null);
     }
 
     /** Netty NIO over loopback TCP, {@code TCP_NODELAY} on both ends. */
@@ -115,7 +124,7 @@ public final class NettyTransport implements PingPongTransport {
                 () -> new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()), NioServerSocketChannel.class,
                 NioSocketChannel.class, () -> new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 b -> b.childOption(ChannelOption.TCP_NODELAY, true),
-                b -> b.option(ChannelOption.TCP_NODELAY, true));
+                b -> b.option(ChannelOption.TCP_NODELAY, true), null);
     }
 
     /** A unique {@link LocalAddress}, so sessions never collide. */
@@ -168,12 +177,29 @@ public final class NettyTransport implements PingPongTransport {
         }
         Channel serverChannelFinal = server;
         Channel clientChannelFinal = channel;
+        EventLoop clientLoop = clientChannelFinal.eventLoop();
+        EventLoop serverLoop = echo.child.eventLoop();
         return new Session() {
+            private String lastRunStats;
+
             @Override
             public long run(int roundTrips, Histogram histogram) throws Exception {
+                IdleStats.Snapshot client0 = loopStats == null ? null : loopStats.apply(clientLoop);
+                IdleStats.Snapshot server0 = loopStats == null ? null : loopStats.apply(serverLoop);
                 CompletableFuture<Long> done = new CompletableFuture<>();
-                clientChannelFinal.eventLoop().execute(() -> client.start(roundTrips, histogram, done));
-                return done.get(TIMEOUT_SECONDS + roundTrips / 10_000, TimeUnit.SECONDS);
+                clientLoop.execute(() -> client.start(roundTrips, histogram, done));
+                long completed = done.get(TIMEOUT_SECONDS + roundTrips / 10_000, TimeUnit.SECONDS);
+                if (loopStats != null) {
+                    // The loops' current idle episodes are still open; their figures land when they end.
+                    lastRunStats = "client loop " + Pipes.describe(loopStats.apply(clientLoop).minus(client0))
+                            + " | server loop " + Pipes.describe(loopStats.apply(serverLoop).minus(server0));
+                }
+                return completed;
+            }
+
+            @Override
+            public String idleStats() {
+                return lastRunStats;
             }
 
             @Override
