@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 
 /**
@@ -52,13 +53,28 @@ public final class Machine {
      * after). Reading it costs roughly a millisecond of the caller's CPU.
      */
     public static long liveThreadsCpuNanos() {
+        return liveThreadsCpuNanos(false);
+    }
+
+    /**
+     * As {@link #liveThreadsCpuNanos()}, optionally leaving out the calling thread: a coordinator that only
+     * waits during the window (and reads hundreds of files at its edges) should not count its own reading.
+     *
+     * @param excludeCallingThread leave the calling thread out of the sum
+     */
+    public static long liveThreadsCpuNanos(boolean excludeCallingThread) {
         Path tasks = Path.of("/proc/self/task");
         if (!Files.isDirectory(tasks)) {
             return -1;
         }
         long sum = 0;
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            String self = excludeCallingThread ? Path.of("/proc/thread-self").toRealPath().getFileName().toString()
+                    : null;
             for (Path task : dir) {
+                if (self != null && self.equals(task.getFileName().toString())) {
+                    continue;
+                }
                 String stat;
                 try {
                     stat = Files.readString(task.resolve("schedstat"));
@@ -72,6 +88,15 @@ public final class Machine {
             return -1;
         }
         return sum;
+    }
+
+    /**
+     * CPU time of the calling thread in nanoseconds ({@code CLOCK_THREAD_CPUTIME_ID} on Linux), or -1 when the JVM
+     * cannot tell.
+     */
+    public static long currentThreadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 
     /** Cores available to this JVM. */

@@ -94,8 +94,10 @@ public final class Report {
             sb.append(hackbench.barTable().markdown());
             Table idle = hackbench.idleTable();
             if (!idle.rows().isEmpty()) {
-                sb.append("\nWhere the busy-wait pipes' waiting went (idle ladders, median run of each cell, summed ")
-                        .append("over all pipes; spin and yield burn CPU, park does not):\n\n");
+                sb.append("\nWhere the busy-wait pipes' waiting went (idle ladders, median run of each cell). Times ")
+                        .append("are thread-seconds summed over all receivers (reader) and senders waiting for ")
+                        .append("space (writer): a spinning thread burns its core, a yielding one only when nothing ")
+                        .append("else is runnable, a parked one none.\n\n");
                 sb.append(idle.markdown());
             }
         }
@@ -153,17 +155,18 @@ public final class Report {
 
     /** Every hackbench run, one line each (long format, for tools). */
     public String hackbenchCsv() {
-        Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds", "messages",
-                "loops", "status"));
+        Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds",
+                "cpu_seconds_ns_clocks", "messages", "loops", "status"));
         for (Hackbench.Cell c : hackbench.cells()) {
             if (c.unavailable() != null) {
-                t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "",
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "", "",
                         String.valueOf(hackbench.config().loops()), "not available: " + c.unavailable()));
             }
             for (int i = 0; i < c.runs().size(); i++) {
                 Hackbench.Run r = c.runs().get(i);
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), String.valueOf(i + 1),
-                        Table.fmt(r.seconds(), 6), Table.fmt(r.cpuSeconds(), 6), String.valueOf(r.messages()),
+                        Table.fmt(r.seconds(), 6), Table.fmt(r.cpuSeconds(), 6), Table.fmt(r.nsCpuSeconds(), 6),
+                        String.valueOf(r.messages()),
                         String.valueOf(hackbench.config().loops()), "ok"));
             }
         }

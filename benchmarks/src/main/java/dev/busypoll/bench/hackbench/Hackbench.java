@@ -100,12 +100,16 @@ public final class Hackbench {
      * One measured run.
      *
      * @param seconds    wall time from the start barrier until every thread was joined
-     * @param cpuSeconds process CPU time over the same window (NaN when the JVM cannot tell)
+     * @param cpuSeconds process CPU time over the same window (NaN when the JVM cannot tell); on Linux it moves
+     *                   in 10 ms ticks
+     * @param nsCpuSeconds the same CPU time from nanosecond clocks, NaN where Linux's /proc is not readable:
+     *                   every worker's own CPU clock at its end, plus the change of every other live thread's
+     *                   schedstat over the window (the coordinator, which only waits, left out)
      * @param messages   messages received by all receivers (checked against the expected count)
      * @param readers    receivers' idle-ladder figures summed over all pipes, or {@code null} (kernel pipes)
      * @param writers    senders' idle-ladder figures (waits for space) summed over all pipes, or {@code null}
      */
-    public record Run(double seconds, double cpuSeconds, long messages, IdleStats.Snapshot readers,
+    public record Run(double seconds, double cpuSeconds, double nsCpuSeconds, long messages, IdleStats.Snapshot readers,
                       IdleStats.Snapshot writers) {
     }
 
@@ -149,6 +153,11 @@ public final class Hackbench {
         public double medianCpuSeconds() {
             return Stats.median(runs.stream().mapToDouble(Run::cpuSeconds).toArray());
         }
+
+        /** Median CPU seconds from the nanosecond clocks. */
+        public double medianNsCpuSeconds() {
+            return Stats.median(runs.stream().mapToDouble(Run::nsCpuSeconds).toArray());
+        }
     }
 
     /**
@@ -170,18 +179,19 @@ public final class Hackbench {
          */
         public Table table() {
             Table t = new Table(List.of("groups", "transport", "best s", "CPU s (best run)", "median s",
-                    "median CPU s", "CPU/wall (median)", "kernel/this (best)", "spin0/this (best)"));
+                    "median CPU s", "median CPU s (ns clocks)", "CPU/wall (median)", "kernel/this (best)",
+                    "spin0/this (best)"));
             for (Cell c : cells) {
                 if (c.unavailable != null) {
                     t.add(List.of(String.valueOf(c.groups), c.transport, "not available", "not available",
-                            "not available", "not available", "not available", "n/a", "n/a"));
+                            "not available", "not available", "not available", "not available", "n/a", "n/a"));
                     continue;
                 }
                 Cell kernel = cell(c.groups, "kernel");
                 Cell spin0 = cell(c.groups, "spin0");
                 t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(c.bestSeconds(), 3),
                         Table.fmt(c.bestCpuSeconds(), 3), Table.fmt(c.medianSeconds(), 3),
-                        Table.fmt(c.medianCpuSeconds(), 3),
+                        Table.fmt(c.medianCpuSeconds(), 3), Table.fmt(c.medianNsCpuSeconds(), 3),
                         Table.fmt(Stats.ratio(c.medianCpuSeconds(), c.medianSeconds()), 2),
                         Table.ratio(ratioOfBest(kernel, c)), Table.ratio(ratioOfBest(spin0, c))));
             }
@@ -279,7 +289,9 @@ public final class Hackbench {
             notes.add("process CPU time is not available on this JVM: CPU columns read n/a");
         } else {
             notes.add("CPU clock: OperatingSystemMXBean#getProcessCpuTime, whole process (JIT and GC included); "
-                    + "on Linux it moves in 10 ms ticks, so CPU figures under ~0.5 s are rough");
+                    + "on Linux it moves in 10 ms ticks, so CPU figures under ~0.5 s are rough. The 'ns clocks' "
+                    + "column counts the same CPU from nanosecond clocks (each worker's thread CPU clock + every "
+                    + "other thread's /proc schedstat), as a cross-check.");
         }
 
         for (HackbenchTransport t : transports) {
@@ -330,6 +342,7 @@ public final class Hackbench {
         CountDownLatch done = new CountDownLatch(threadCount);
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         long[] received = new long[groups * FDS];
+        long[] workerCpu = new long[threadCount]; // each worker's own CPU clock when it finished
         List<HackbenchTransport.Endpoint> endpoints = new ArrayList<>();
         List<Thread> threads = new ArrayList<>(threadCount);
         try {
@@ -342,7 +355,8 @@ public final class Hackbench {
                 for (int i = 0; i < FDS; i++) {
                     HackbenchTransport.Endpoint endpoint = group[i];
                     int slot = g * FDS + i;
-                    threads.add(new Thread(() -> body(ready, start, done, failures, () -> {
+                    int worker = threads.size();
+                    threads.add(new Thread(() -> body(ready, start, done, failures, workerCpu, worker, () -> {
                         long bytes = endpoint.receive(perReceiver);
                         received[slot] = bytes / MESSAGE_BYTES;
                         if (bytes != perReceiver * MESSAGE_BYTES) {
@@ -354,7 +368,8 @@ public final class Hackbench {
                 for (int s = 0; s < FDS; s++) {
                     HackbenchTransport.Sender[] senders = Arrays.stream(group)
                             .map(HackbenchTransport.Endpoint::newSender).toArray(HackbenchTransport.Sender[]::new);
-                    threads.add(new Thread(() -> body(ready, start, done, failures, () -> {
+                    int worker = threads.size();
+                    threads.add(new Thread(() -> body(ready, start, done, failures, workerCpu, worker, () -> {
                         for (int l = 0; l < loops; l++) {
                             for (HackbenchTransport.Sender sender : senders) {
                                 sender.send();
@@ -370,6 +385,7 @@ public final class Hackbench {
             if (!ready.await(timeoutSeconds, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("hackbench threads did not get ready in " + timeoutSeconds + " s");
             }
+            long others0 = Machine.liveThreadsCpuNanos(true);
             long cpu0 = Machine.processCpuNanos();
             long t0 = System.nanoTime();
             start.countDown();
@@ -381,6 +397,7 @@ public final class Hackbench {
             }
             long t1 = System.nanoTime();
             long cpu1 = Machine.processCpuNanos();
+            long others1 = Machine.liveThreadsCpuNanos(true);
             if (!failures.isEmpty()) {
                 IllegalStateException e = new IllegalStateException(
                         "hackbench " + transport.name() + " groups=" + groups + ": a thread failed");
@@ -397,6 +414,10 @@ public final class Hackbench {
                 throw new IllegalStateException("hackbench received " + messages + " messages, expected " + expected);
             }
             double cpu = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / 1e9;
+            // Workers were alive at others0 (so their CPU before the start is in it) and are gone at others1:
+            // adding each worker's final CPU clock counts exactly their CPU inside the window.
+            double nsCpu = others0 < 0 || others1 < 0 || Arrays.stream(workerCpu).anyMatch(w -> w < 0) ? Double.NaN
+                    : (others1 - others0 + Arrays.stream(workerCpu).sum()) / 1e9;
             List<IdleStats.Snapshot> readers = new ArrayList<>();
             List<IdleStats.Snapshot> writers = new ArrayList<>();
             for (HackbenchTransport.Endpoint e : endpoints) {
@@ -405,7 +426,7 @@ public final class Hackbench {
                     writers.add(e.writerStats());
                 }
             }
-            return new Run((t1 - t0) / 1e9, cpu, messages, readers.isEmpty() ? null : Pipes.sum(readers),
+            return new Run((t1 - t0) / 1e9, cpu, nsCpu, messages, readers.isEmpty() ? null : Pipes.sum(readers),
                     writers.isEmpty() ? null : Pipes.sum(writers));
         } finally {
             // Unblocks anything still waiting after a failure or timeout; a no-op cost after a clean run.
@@ -423,11 +444,12 @@ public final class Hackbench {
     }
 
     private static void body(CountDownLatch ready, CountDownLatch start, CountDownLatch done,
-                             ConcurrentLinkedQueue<Throwable> failures, Body body) {
+                             ConcurrentLinkedQueue<Throwable> failures, long[] workerCpu, int worker, Body body) {
         try {
             ready.countDown();
             start.await();
             body.run();
+            workerCpu[worker] = Machine.currentThreadCpuNanos();
         } catch (Throwable t) {
             failures.add(t);
             // Count the remaining threads down so the coordinator does not wait for the timeout.

@@ -35,6 +35,7 @@ class HackbenchTest {
                     assertEquals((long) g * Hackbench.FDS * Hackbench.FDS * config.loops(), run.messages());
                     assertTrue(run.seconds() > 0 && Double.isFinite(run.seconds()), "seconds " + run.seconds());
                     assertTrue(run.cpuSeconds() >= 0 && Double.isFinite(run.cpuSeconds()), "cpu " + run.cpuSeconds());
+                    assertTrue(Double.isNaN(run.nsCpuSeconds()) || run.nsCpuSeconds() >= 0, "ns cpu " + run);
                     if (!key.equals("kernel")) {
                         assertNotNull(run.readers(), key + " reports its readers' idle ladders");
                         assertTrue(run.readers().episodes() >= 0 && run.writers().spinNanos() >= 0);
