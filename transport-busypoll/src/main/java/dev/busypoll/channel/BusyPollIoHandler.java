@@ -129,6 +129,20 @@ public final class BusyPollIoHandler implements IoHandler {
         }
     }
 
+    /**
+     * The platform MBean server, looked up once when the class loads: its first lookup takes hundreds of
+     * milliseconds, which must not delay a loop's start (or its shutdown right after). Null if JMX is unavailable.
+     */
+    private static final MBeanServer MBEAN_SERVER = platformMBeanServer();
+
+    private static MBeanServer platformMBeanServer() {
+        try {
+            return ManagementFactory.getPlatformMBeanServer();
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
     private final ThreadAwareExecutor executor;
     private final int defaultBusyPollMicros;
     private final int defaultBudget;
@@ -425,8 +439,11 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     private void registerMBean() {
+        MBeanServer server = MBEAN_SERVER;
+        if (server == null) {
+            return;
+        }
         try {
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             String thread = Thread.currentThread().getName();
             ObjectName name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(thread));
             try {
@@ -448,7 +465,7 @@ public final class BusyPollIoHandler implements IoHandler {
         if (name != null) {
             mbeanName = null;
             try {
-                ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+                MBEAN_SERVER.unregisterMBean(name);
             } catch (Throwable t) {
                 logger.debug("Could not unregister the busypoll MBean {}", name, t);
             }
