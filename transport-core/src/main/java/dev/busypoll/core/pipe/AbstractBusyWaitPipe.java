@@ -47,11 +47,20 @@ abstract class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E> {
     private volatile boolean writeClosed;
     private volatile boolean readClosed;
 
-    AbstractBusyWaitPipe(MessagePassingQueue<E> queue, long spinMicros) {
+    /**
+     * @param yieldNanos the ladders' yield window: {@link IdleLadder#DEFAULT_YIELD_NANOS} in production; tests
+     *                   pass 0 to reach the park rung at once (the model checker explores the park protocol)
+     */
+    AbstractBusyWaitPipe(MessagePassingQueue<E> queue, long spinMicros, long yieldNanos) {
         this.queue = queue;
         this.capacity = queue.capacity();
         this.spinMicros = spinMicros;
-        this.readerLadder = IdleLadder.ofMicros(spinMicros);
+        this.readerLadder = newLadder(spinMicros, yieldNanos);
+    }
+
+    static IdleLadder newLadder(long spinMicros, long yieldNanos) {
+        return new IdleLadder(spinMicros * 1000L, yieldNanos, IdleLadder.DEFAULT_MIN_PARK_NANOS,
+                IdleLadder.DEFAULT_MAX_PARK_NANOS);
     }
 
     static int requireValidCapacity(int capacity) {

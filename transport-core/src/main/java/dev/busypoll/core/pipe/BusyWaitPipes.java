@@ -1,5 +1,7 @@
 package dev.busypoll.core.pipe;
 
+import dev.busypoll.core.IdleLadder;
+
 /**
  * Factories of busy-wait pipes. The forms without a spin time take the JVM-wide default
  * ({@link PipeDefaults#busyPollMicros()}) at creation.
@@ -38,7 +40,8 @@ public final class BusyWaitPipes {
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> SpscBusyWaitPipe<E> spsc(int capacity, long spinMicros) {
-        return new SpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"));
+        return new SpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
+                IdleLadder.DEFAULT_YIELD_NANOS);
     }
 
     /**
@@ -60,6 +63,7 @@ public final class BusyWaitPipes {
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> MpscBusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
-        return new MpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"));
+        return new MpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
+                IdleLadder.DEFAULT_YIELD_NANOS);
     }
 }

@@ -27,9 +27,9 @@ import dev.busypoll.core.IdleStats;
 public final class MpscBusyWaitPipe<E> extends AbstractBusyWaitPipe<E> {
     private final SpaceWaiters spaceWaiters;
 
-    MpscBusyWaitPipe(int capacity, long spinMicros) {
-        super(new MpscArrayQueue<>(requireValidCapacity(capacity)), spinMicros);
-        this.spaceWaiters = new SpaceWaiters(spinMicros, this::writableOrClosed);
+    MpscBusyWaitPipe(int capacity, long spinMicros, long yieldNanos) {
+        super(new MpscArrayQueue<>(requireValidCapacity(capacity)), spinMicros, yieldNanos);
+        this.spaceWaiters = new SpaceWaiters(spinMicros, yieldNanos, this::writableOrClosed);
     }
 
     @Override

@@ -51,7 +51,7 @@ import dev.busypoll.core.WakeSignal;
 final class SpaceWaiters {
     /** One waiting writer: its ladder, its signal and its wake condition. Reused across waits and threads. */
     final class Waiter implements BooleanSupplier {
-        final IdleLadder ladder = IdleLadder.ofMicros(spinMicros);
+        final IdleLadder ladder = AbstractBusyWaitPipe.newLadder(spinMicros, yieldNanos);
         final WakeSignal signal = new WakeSignal();
         // Guarded by the lock.
         private Waiter next;
@@ -72,6 +72,7 @@ final class SpaceWaiters {
     }
 
     private final long spinMicros;
+    private final long yieldNanos;
     private final BooleanSupplier spaceOrClosed;
     private final Object lock = new Object();
 
@@ -85,10 +86,12 @@ final class SpaceWaiters {
 
     /**
      * @param spinMicros    the spin window of every waiter's ladder
+     * @param yieldNanos    the yield window of every waiter's ladder
      * @param spaceOrClosed true when the pipe has space or a side is closed
      */
-    SpaceWaiters(long spinMicros, BooleanSupplier spaceOrClosed) {
+    SpaceWaiters(long spinMicros, long yieldNanos, BooleanSupplier spaceOrClosed) {
         this.spinMicros = spinMicros;
+        this.yieldNanos = yieldNanos;
         this.spaceOrClosed = spaceOrClosed;
     }
 

@@ -35,9 +35,9 @@ public final class SpscBusyWaitPipe<E> extends AbstractBusyWaitPipe<E> {
     /** Allocated once: the writer's wake condition. */
     private final BooleanSupplier writable = this::writableOrClosed;
 
-    SpscBusyWaitPipe(int capacity, long spinMicros) {
-        super(new SpscArrayQueue<>(requireValidCapacity(capacity)), spinMicros);
-        this.writerLadder = IdleLadder.ofMicros(spinMicros);
+    SpscBusyWaitPipe(int capacity, long spinMicros, long yieldNanos) {
+        super(new SpscArrayQueue<>(requireValidCapacity(capacity)), spinMicros, yieldNanos);
+        this.writerLadder = newLadder(spinMicros, yieldNanos);
     }
 
     @Override

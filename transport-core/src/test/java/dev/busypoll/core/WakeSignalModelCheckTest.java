@@ -1,0 +1,130 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jetbrains.lincheck.Lincheck;
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Model checks {@link WakeSignal}'s protocol with Lincheck's model checker, which runs the test body under
+ * many thread interleavings (switching threads at every shared-memory access, park and unpark) and reports a
+ * hang when every live thread is parked: a lost wake-up shows up as "Concurrent test has hung".
+ *
+ * <p>What this does and does not prove: Lincheck explores interleavings under sequential consistency, so it
+ * checks the protocol's logic (announce, re-check, park vs. publish, signal) — including the classic
+ * check-then-announce bug, see {@link #shouldCatchALostWakeUpInABrokenProtocol()} — but not the need for the
+ * full fences, which only a weak memory model shows; those are argued in {@link WakeSignal}'s javadoc.
+ */
+class WakeSignalModelCheckTest {
+    /** Interleavings per test; raise with {@code -Dbusypoll.modelcheck.invocations=...} for a deeper run. */
+    private static final int INVOCATIONS = Integer.getInteger("busypoll.modelcheck.invocations", 300);
+
+    /** Waits through the real park rung of an {@link IdleLadder} that goes straight to parking. */
+    private static void awaitAtLeast(WakeSignal signal, AtomicInteger work, int expected) {
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        while (work.get() < expected) {
+            ladder.idle(signal, () -> work.get() >= expected, Long.MAX_VALUE);
+        }
+        ladder.reset();
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldWakeTheConsumerWhateverTheInterleaving() {
+        Lincheck.runConcurrentTest(INVOCATIONS, () -> {
+            WakeSignal signal = new WakeSignal();
+            AtomicInteger work = new AtomicInteger();
+            Thread consumer = new Thread(() -> awaitAtLeast(signal, work, 1));
+            consumer.start();
+            work.incrementAndGet();
+            signal.signal();
+            join(consumer);
+        });
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldWakeTheConsumerWithTwoProducers() {
+        Lincheck.runConcurrentTest(INVOCATIONS, () -> {
+            WakeSignal signal = new WakeSignal();
+            AtomicInteger work = new AtomicInteger();
+            Thread consumer = new Thread(() -> awaitAtLeast(signal, work, 2));
+            Thread producer = new Thread(() -> {
+                work.incrementAndGet();
+                signal.signal();
+            });
+            consumer.start();
+            producer.start();
+            work.incrementAndGet();
+            signal.signal();
+            join(producer);
+            join(consumer);
+        });
+    }
+
+    /** Ping-pong through two signals, reused over rounds: stale permits and states must not lose a wake-up. */
+    @Test
+    @Timeout(120)
+    void shouldWakeBothSidesOfARepeatedHandshake() {
+        Lincheck.runConcurrentTest(INVOCATIONS, () -> {
+            WakeSignal toPong = new WakeSignal();
+            WakeSignal toPing = new WakeSignal();
+            AtomicInteger pings = new AtomicInteger();
+            AtomicInteger pongs = new AtomicInteger();
+            int rounds = 2;
+            Thread ponger = new Thread(() -> {
+                for (int i = 1; i <= rounds; i++) {
+                    awaitAtLeast(toPong, pings, i);
+                    pongs.incrementAndGet();
+                    toPing.signal();
+                }
+            });
+            ponger.start();
+            for (int i = 1; i <= rounds; i++) {
+                pings.incrementAndGet();
+                toPong.signal();
+                awaitAtLeast(toPing, pongs, i);
+            }
+            join(ponger);
+            assertEquals(rounds, pongs.get());
+        });
+    }
+
+    /**
+     * The checker's power, shown on the bug the protocol exists to prevent: a consumer that checks for work
+     * <em>before</em> announcing that it parks can miss a producer that publishes and signals in between.
+     */
+    @Test
+    @Timeout(120)
+    void shouldCatchALostWakeUpInABrokenProtocol() {
+        LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
+                () -> Lincheck.runConcurrentTest(INVOCATIONS, () -> {
+                    WakeSignal signal = new WakeSignal();
+                    AtomicInteger work = new AtomicInteger();
+                    Thread consumer = new Thread(() -> {
+                        while (work.get() == 0) {
+                            signal.prepareToPark(); // announced after the check above: too late
+                            signal.park(Long.MAX_VALUE);
+                        }
+                    });
+                    consumer.start();
+                    work.incrementAndGet();
+                    signal.signal();
+                    join(consumer);
+                }));
+        assertEquals(true, error.getMessage().contains("hung"), error.getMessage());
+    }
+}
