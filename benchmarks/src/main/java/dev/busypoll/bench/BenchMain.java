@@ -44,8 +44,8 @@ public final class BenchMain {
 
             hackbench options:
               --groups LIST           group counts, e.g. 1,2,4,8 (default 1,2,4,8)
-              --loops N               messages per sender per receiver (quick 500, full 1000)
-              --runs N                measured runs per cell; best and median reported (quick 3, full 7)
+              --loops N               messages per sender per receiver (default 1000)
+              --runs N                measured runs per cell; best and median reported (quick 3, full 10)
               --spins LIST            busy-wait pipe spin times in µs (default 0,5,10,50)
               --pipe-capacity N       messages per busy-wait pipe (default 512)
 

@@ -294,6 +294,7 @@ public final class Hackbench {
                     + "other thread's /proc schedstat), as a cross-check.");
         }
 
+        notes.forEach(progress::println);
         for (HackbenchTransport t : transports) {
             if (t.unavailableReason() == null) {
                 Run w = runOnce(t, 1, config.loops, config.timeoutSeconds);
@@ -311,8 +312,8 @@ public final class Hackbench {
                     }
                     Run run = runOnce(t, g, config.loops, config.timeoutSeconds);
                     runs.computeIfAbsent(g + "/" + t.key(), k -> new ArrayList<>()).add(run);
-                    progress.printf("hackbench run %d/%d %-28s groups=%d  %.3f s  CPU %.3f s%n", r + 1,
-                            config.runs, t.name(), g, run.seconds, run.cpuSeconds);
+                    progress.printf("hackbench run %d/%d %-28s groups=%d  %.3f s  CPU %.3f s (ns clocks %.3f s)%n",
+                            r + 1, config.runs, t.name(), g, run.seconds, run.cpuSeconds, run.nsCpuSeconds);
                 }
             }
         }

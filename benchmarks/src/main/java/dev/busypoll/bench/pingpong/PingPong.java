@@ -215,6 +215,7 @@ public final class PingPong {
             notes.add(cpuClockNote());
         }
 
+        notes.forEach(progress::println);
         Map<String, List<Rep>> reps = new LinkedHashMap<>();
         for (int rep = 0; rep < config.repetitions; rep++) {
             for (PingPongTransport t : transports) {
