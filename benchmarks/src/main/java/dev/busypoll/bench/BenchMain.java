@@ -34,8 +34,8 @@ public final class BenchMain {
             Scenarios (default: all = the quick main job, both scenarios):
               hackbench   hackbench in one JVM, thread mode: G groups of 20 senders x 20 receivers, kernel
                           pipes against the busy-wait pipe (MPSC) at several spin times
-              pingpong    8-byte round trips (perf bench sched pipe): floor, busy-wait pipe, Netty LocalChannel,
-                          NIO loopback TCP, busypoll channel
+              pingpong    8-byte round trips (perf bench sched pipe): floor, kernel pipe, busy-wait pipe,
+                          Netty LocalChannel, NIO loopback TCP, busypoll channel
               all         both
 
             Profile:
@@ -55,8 +55,8 @@ public final class BenchMain {
               --reps N                repetitions per transport; medians reported (quick 3, full 7)
               --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
               --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
-              --transports LIST       only these transports (keys: floor, pipe<US>, local-default, local-io,
-                                      nio, busypoll<US>)
+              --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
+                                      local-io, nio, busypoll<US>)
 
             Output:
               --out DIR               where to write <timestamp>/results.md and CSVs

@@ -30,8 +30,8 @@ import dev.busypoll.bench.Table;
  *   t1 &lt;---  receive       &lt;--- pong -----  send back
  *            histogram.record(t1 - t0)
  *
- *   the topology of each transport is drawn in its own class:
- *   FloorTransport, PipeTransport, NettyTransport (LocalChannel, NIO, busypoll channel)
+ *   the topology of each transport is drawn in its own class: FloorTransport,
+ *   KernelPipeTransport, PipeTransport, NettyTransport (LocalChannel, NIO, busypoll channel)
  * </pre>
  */
 public final class PingPong {
@@ -75,6 +75,7 @@ public final class PingPong {
         public List<PingPongTransport> allTransports() {
             List<PingPongTransport> list = new ArrayList<>();
             list.add(new FloorTransport());
+            list.add(new KernelPipeTransport());
             list.add(new PipeTransport(pipeSpinMicros));
             list.add(NettyTransport.localDefault());
             list.add(NettyTransport.localIoHandler());

@@ -25,7 +25,7 @@ class PingPongTest {
         PingPong.Config config = new PingPong.Config(100, 20, 2, 50, List.of(0L, 5L, 10L, 50L), Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
+        List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
                 "busypoll10", "busypoll50");
         assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
         for (PingPong.Row row : result.rows()) {
