@@ -99,6 +99,12 @@ public final class Machine {
         return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 
+    /** The system's 1-minute load average, or "n/a". */
+    static String loadAverage() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", load);
+    }
+
     /** Cores available to this JVM. */
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();
@@ -117,6 +123,8 @@ public final class Machine {
                 "Cores: " + cores() + " (availableProcessors)",
                 "Max heap: " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB",
                 "JVM args: " + (args.isEmpty() ? "(none)" : String.join(" ", args)),
+                "Load average (1 min) at start: " + loadAverage()
+                        + " (above the core count means other processes compete: expect noise)",
                 "Process CPU time: " + (hasProcessCpuTime() ? "OperatingSystemMXBean#getProcessCpuTime"
                         : "NOT AVAILABLE on this JVM, CPU columns will read n/a"));
     }

@@ -23,6 +23,7 @@ public final class Report {
     private Hackbench.Result hackbench;
     private PingPong.Result pingPong;
     private Duration elapsed;
+    private final List<String> machine = Machine.describe(); // taken once, at the start
 
     /**
      * @param started  when the run started
@@ -40,7 +41,7 @@ public final class Report {
         List<String> lines = new ArrayList<>();
         lines.add("# busypoll benchmarks: " + scenario + " (" + profile + " profile), started " + started);
         lines.add("");
-        for (String l : Machine.describe()) {
+        for (String l : machine) {
             lines.add("- " + l);
         }
         return lines;
@@ -153,6 +154,10 @@ public final class Report {
         return written;
     }
 
+    private static String status(String why) {
+        return why.startsWith("failed") ? why : "not available: " + why;
+    }
+
     /** Every hackbench run, one line each (long format, for tools). */
     public String hackbenchCsv() {
         Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds",
@@ -160,7 +165,7 @@ public final class Report {
         for (Hackbench.Cell c : hackbench.cells()) {
             if (c.unavailable() != null) {
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "", "",
-                        String.valueOf(hackbench.config().loops()), "not available: " + c.unavailable()));
+                        String.valueOf(hackbench.config().loops()), status(c.unavailable())));
             }
             for (int i = 0; i < c.runs().size(); i++) {
                 Hackbench.Run r = c.runs().get(i);
@@ -180,7 +185,7 @@ public final class Report {
         for (PingPong.Row row : pingPong.rows()) {
             if (row.unavailable() != null) {
                 t.add(List.of(row.name(), row.key(), "", "", "", "", "", "", "", "", "", "",
-                        "not available: " + row.unavailable()));
+                        status(row.unavailable())));
             }
             for (int i = 0; i < row.reps().size(); i++) {
                 PingPong.Rep r = row.reps().get(i);

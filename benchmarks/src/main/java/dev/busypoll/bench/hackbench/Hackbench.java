@@ -119,8 +119,9 @@ public final class Hackbench {
      * @param transport   the transport's row label
      * @param key         the transport's short key
      * @param groups      the group count
-     * @param runs        the measured runs (empty when unavailable)
-     * @param unavailable why this transport did not run, or {@code null}
+     * @param runs        the measured runs (empty when there are no numbers)
+     * @param unavailable why this cell has no numbers, or {@code null}: "not available ..." when the transport
+     *                    is not in the build, "failed: ..." when a run failed (then no run of the cell counts)
      */
     public record Cell(String transport, String key, int groups, List<Run> runs, String unavailable) {
         /** Fastest run's wall seconds. */
@@ -183,8 +184,8 @@ public final class Hackbench {
                     "spin0/this (best)"));
             for (Cell c : cells) {
                 if (c.unavailable != null) {
-                    t.add(List.of(String.valueOf(c.groups), c.transport, "not available", "not available",
-                            "not available", "not available", "not available", "not available", "n/a", "n/a"));
+                    String l = c.unavailable.startsWith("failed") ? "failed" : "not available";
+                    t.add(List.of(String.valueOf(c.groups), c.transport, l, l, l, l, l, l, "n/a", "n/a"));
                     continue;
                 }
                 Cell kernel = cell(c.groups, "kernel");
@@ -271,7 +272,11 @@ public final class Hackbench {
      */
     public static Result run(Config config, PrintStream progress) throws Exception {
         Objects.requireNonNull(config, "config");
-        List<HackbenchTransport> transports = config.transports();
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<HackbenchTransport> transports, PrintStream progress) {
         List<String> notes = new ArrayList<>();
         int maxGroups = config.groups.stream().mapToInt(Integer::intValue).max().orElse(1);
         for (HackbenchTransport t : transports) {
@@ -295,11 +300,21 @@ public final class Hackbench {
         }
 
         notes.forEach(progress::println);
+        // One broken transport must not cost the report of all the others: failures are recorded per cell.
+        Map<String, String> failed = new LinkedHashMap<>();
         for (HackbenchTransport t : transports) {
             if (t.unavailableReason() == null) {
-                Run w = runOnce(t, 1, config.loops, config.timeoutSeconds);
-                progress.printf("hackbench warm-up  %-28s groups=1  %.3f s  CPU %.3f s%n", t.name(), w.seconds,
-                        w.cpuSeconds);
+                try {
+                    Run w = runOnce(t, 1, config.loops, config.timeoutSeconds);
+                    progress.printf("hackbench warm-up  %-28s groups=1  %.3f s  CPU %.3f s%n", t.name(), w.seconds,
+                            w.cpuSeconds);
+                } catch (Exception e) {
+                    for (int g : config.groups) {
+                        failed.put(g + "/" + t.key(), "failed: warm-up: " + e);
+                    }
+                    notes.add(t.name() + ": FAILED in warm-up: " + e);
+                    progress.printf("hackbench warm-up  %-28s FAILED: %s%n", t.name(), e);
+                }
             }
         }
 
@@ -307,10 +322,19 @@ public final class Hackbench {
         for (int g : config.groups) {
             for (int r = 0; r < config.runs; r++) {
                 for (HackbenchTransport t : transports) {
-                    if (t.unavailableReason() != null) {
+                    if (t.unavailableReason() != null || failed.containsKey(g + "/" + t.key())) {
                         continue;
                     }
-                    Run run = runOnce(t, g, config.loops, config.timeoutSeconds);
+                    Run run;
+                    try {
+                        run = runOnce(t, g, config.loops, config.timeoutSeconds);
+                    } catch (Exception e) {
+                        failed.put(g + "/" + t.key(), "failed: " + e);
+                        notes.add(t.name() + " groups=" + g + ": FAILED in run " + (r + 1) + ": " + e);
+                        progress.printf("hackbench run %d/%d %-28s groups=%d  FAILED: %s%n", r + 1, config.runs,
+                                t.name(), g, e);
+                        continue;
+                    }
                     runs.computeIfAbsent(g + "/" + t.key(), k -> new ArrayList<>()).add(run);
                     progress.printf("hackbench run %d/%d %-28s groups=%d  %.3f s  CPU %.3f s (ns clocks %.3f s)%n",
                             r + 1, config.runs, t.name(), g, run.seconds, run.cpuSeconds, run.nsCpuSeconds);
@@ -321,7 +345,7 @@ public final class Hackbench {
         List<Cell> cells = new ArrayList<>();
         for (int g : config.groups) {
             for (HackbenchTransport t : transports) {
-                String why = t.unavailableReason();
+                String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(g + "/" + t.key());
                 List<Run> list = why != null ? List.of() : List.copyOf(runs.get(g + "/" + t.key()));
                 cells.add(new Cell(t.name(), t.key(), g, list, why));
             }

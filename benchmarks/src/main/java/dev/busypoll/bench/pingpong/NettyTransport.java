@@ -188,7 +188,7 @@ public final class NettyTransport implements PingPongTransport {
                 IdleStats.Snapshot server0 = loopStats == null ? null : loopStats.apply(serverLoop);
                 CompletableFuture<Long> done = new CompletableFuture<>();
                 clientLoop.execute(() -> client.start(roundTrips, histogram, done));
-                long completed = done.get(TIMEOUT_SECONDS + roundTrips / 10_000, TimeUnit.SECONDS);
+                long completed = done.get(TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
                 if (loopStats != null) {
                     // The loops' current idle episodes are still open; their figures land when they end.
                     lastRunStats = "client loop " + Pipes.describe(loopStats.apply(clientLoop).minus(client0))

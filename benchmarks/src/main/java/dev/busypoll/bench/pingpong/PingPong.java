@@ -123,8 +123,9 @@ public final class PingPong {
      *
      * @param name        row label
      * @param key         short key
-     * @param reps        repetitions (empty when unavailable)
-     * @param unavailable why the transport did not run, or {@code null}
+     * @param reps        repetitions (empty when there are no numbers)
+     * @param unavailable why this row has no numbers, or {@code null}: "not available ..." when the transport
+     *                    is not in the build, "failed: ..." when a repetition failed (then no repetition counts)
      */
     public record Row(String name, String key, List<Rep> reps, String unavailable) {
         /** The median over repetitions of one figure. */
@@ -157,8 +158,9 @@ public final class PingPong {
                 if (r.unavailable != null) {
                     List<String> cells = new ArrayList<>();
                     cells.add(r.name);
+                    String label = r.unavailable.startsWith("failed") ? "failed" : "not available";
                     for (int i = 1; i < t.header().size(); i++) {
-                        cells.add(i < 9 ? "not available" : "n/a");
+                        cells.add(i < 9 ? label : "n/a");
                     }
                     t.add(cells);
                     continue;
@@ -191,7 +193,11 @@ public final class PingPong {
      */
     public static Result run(Config config, PrintStream progress) throws Exception {
         Objects.requireNonNull(config, "config");
-        List<PingPongTransport> transports = config.transports();
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<PingPongTransport> transports, PrintStream progress) {
         List<String> notes = new ArrayList<>();
         for (PingPongTransport t : transports) {
             if (t.unavailableReason() != null) {
@@ -218,12 +224,22 @@ public final class PingPong {
 
         notes.forEach(progress::println);
         Map<String, List<Rep>> reps = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>();
         for (int rep = 0; rep < config.repetitions; rep++) {
             for (PingPongTransport t : transports) {
-                if (t.unavailableReason() != null) {
+                if (t.unavailableReason() != null || failed.containsKey(t.key())) {
                     continue;
                 }
-                Rep r = runOnce(t, config.warmupRoundTrips, config.roundTrips);
+                Rep r;
+                try {
+                    r = runOnce(t, config.warmupRoundTrips, config.roundTrips);
+                } catch (Exception e) {
+                    // One broken transport must not cost the report of all the others.
+                    failed.put(t.key(), "failed: " + e);
+                    notes.add(t.name() + ": FAILED in repetition " + (rep + 1) + ": " + e);
+                    progress.printf("ping-pong rep %d/%d %-42s FAILED: %s%n", rep + 1, config.repetitions, t.name(), e);
+                    continue;
+                }
                 reps.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(r);
                 progress.printf("ping-pong rep %d/%d %-42s p50 %8.2f µs  p99 %8.2f µs  %8.2f µs/op  CPU %8.2f µs/op%s%n",
                         rep + 1, config.repetitions, t.name(), r.p50, r.p99, r.usPerOp, r.cpuUsPerOp,
@@ -232,7 +248,7 @@ public final class PingPong {
         }
         List<Row> rows = new ArrayList<>();
         for (PingPongTransport t : transports) {
-            String why = t.unavailableReason();
+            String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(t.key());
             rows.add(new Row(t.name(), t.key(), why != null ? List.of() : List.copyOf(reps.get(t.key())), why));
         }
         return new Result(config, List.copyOf(rows), List.copyOf(notes));
@@ -247,6 +263,20 @@ public final class PingPong {
         long cpu0;
         long cpu1;
         String idle;
+        // A watchdog interrupts this thread if the repetition hangs (a lost wake-up in a blocking pipe read would
+        // otherwise stop the whole run); it is generous: 1 ms per round trip on top of a minute.
+        long budgetMillis = 60_000L + (warmup + (long) roundTrips);
+        Thread runner = Thread.currentThread();
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(budgetMillis);
+                runner.interrupt();
+            } catch (InterruptedException ok) {
+                // the repetition finished in time
+            }
+        }, "pingpong-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
         try (PingPongTransport.Session session = transport.open()) {
             if (warmup > 0) {
                 session.run(warmup, null);
@@ -257,6 +287,13 @@ public final class PingPong {
             t1 = System.nanoTime();
             cpu1 = cpuNanos();
             idle = session.idleStats();
+        } finally {
+            watchdog.interrupt();
+            watchdog.join();
+            if (Thread.interrupted()) {
+                throw new IllegalStateException(transport.name() + ": repetition exceeded " + budgetMillis
+                        + " ms and was interrupted");
+            }
         }
         if (done != roundTrips || histogram.getTotalCount() != roundTrips) {
             throw new IllegalStateException(transport.name() + ": " + done + " round trips and "

@@ -54,6 +54,42 @@ class HackbenchTest {
     }
 
     @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        Hackbench.Config config = new Hackbench.Config(List.of(1), 5, 1, List.of(), 64, 60);
+        HackbenchTransport broken = new HackbenchTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public long spinMicros() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Endpoint newEndpoint() {
+                throw new IllegalStateException("no endpoint today");
+            }
+        };
+        Hackbench.Result result = Hackbench.run(config, List.of(new KernelPipeTransport(), broken), QUIET);
+        assertEquals(1, result.cell(1, "kernel").runs().size());
+        assertTrue(result.cell(1, "broken").unavailable().startsWith("failed"), result.cell(1, "broken").toString());
+        assertTrue(result.table().markdown().contains("| 1 | broken | failed |"), result.table().markdown());
+        assertTrue(result.notes().stream().anyMatch(n -> n.contains("no endpoint today")), result.notes().toString());
+    }
+
+    @Test
     void shouldRejectNonsenseConfiguration() {
         assertThrows(IllegalArgumentException.class,
                 () -> new Hackbench.Config(List.of(0), 10, 1, List.of(5L), 64, 60));

@@ -60,6 +60,41 @@ class PingPongTest {
     }
 
     @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        PingPong.Config config = new PingPong.Config(50, 0, 2, 50, List.of(), Set.of());
+        PingPongTransport broken = new PingPongTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open() {
+                throw new IllegalStateException("cannot connect today");
+            }
+        };
+        PingPong.Result result = PingPong.run(config, List.of(new FloorTransport(), broken), QUIET);
+        assertEquals(2, result.row("floor").reps().size());
+        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
+        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+    }
+
+    @Test
     void shouldRejectUnknownTransport() {
         PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("carrier-pigeon"));
         assertThrows(IllegalArgumentException.class, config::transports);
