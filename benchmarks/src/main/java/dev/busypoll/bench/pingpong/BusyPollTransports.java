@@ -8,6 +8,7 @@ import dev.busypoll.channel.BusyPollChannel;
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollServerChannel;
+import dev.busypoll.channel.BusyPollStats;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 
 /**
@@ -32,7 +33,11 @@ public final class BusyPollTransports {
                     b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, micros)
                             .childOption(BusyPollChannelOption.BUSY_POLL_MICROS, micros),
                     b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, micros),
-                    loop -> BusyPollIoHandler.stats(loop).idleStats().snapshot()));
+                    loop -> {
+                        BusyPollStats stats = BusyPollIoHandler.stats(loop);
+                        return new LoopFigures(stats.idleStats().snapshot(), stats.getUnparksIssued(),
+                                stats.getUnparksAvoided());
+                    }));
         }
         return list;
     }

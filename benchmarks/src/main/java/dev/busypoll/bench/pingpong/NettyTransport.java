@@ -35,9 +35,6 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
-import dev.busypoll.bench.Pipes;
-import dev.busypoll.core.IdleStats;
-
 /**
  * Ping-pong over a Netty transport: a client channel on one single-threaded event loop group, the server (and
  * its accepted child) on another, an 8-byte {@link ByteBuf} echoed back. One round trip is timed on the
@@ -71,7 +68,7 @@ public final class NettyTransport implements PingPongTransport {
     private final Supplier<SocketAddress> bindAddress;
     private final Consumer<ServerBootstrap> serverOptions;
     private final Consumer<Bootstrap> clientOptions;
-    private final Function<EventLoop, IdleStats.Snapshot> loopStats;
+    private final Function<EventLoop, LoopFigures> loopStats;
 
     /**
      * @param name            row label
@@ -84,13 +81,13 @@ public final class NettyTransport implements PingPongTransport {
      * @param bindAddress     a fresh address to bind the server to
      * @param serverOptions   options for the server bootstrap
      * @param clientOptions   options for the client bootstrap
-     * @param loopStats       an event loop's idle-ladder figures, or {@code null} when its loops have no ladder
+     * @param loopStats       an event loop's waiting figures, or {@code null} when its loops have no idle ladder
      */
     public NettyTransport(String name, String key, int spinningThreads, Supplier<String> unavailable,
                           Supplier<EventLoopGroup> newGroup, Class<? extends ServerChannel> serverChannel,
                           Class<? extends Channel> clientChannel, Supplier<SocketAddress> bindAddress,
                           Consumer<ServerBootstrap> serverOptions, Consumer<Bootstrap> clientOptions,
-                          Function<EventLoop, IdleStats.Snapshot> loopStats) {
+                          Function<EventLoop, LoopFigures> loopStats) {
         this.name = name;
         this.key = key;
         this.spinningThreads = spinningThreads;
@@ -184,15 +181,15 @@ public final class NettyTransport implements PingPongTransport {
 
             @Override
             public long run(int roundTrips, Histogram histogram) throws Exception {
-                IdleStats.Snapshot client0 = loopStats == null ? null : loopStats.apply(clientLoop);
-                IdleStats.Snapshot server0 = loopStats == null ? null : loopStats.apply(serverLoop);
+                LoopFigures client0 = loopStats == null ? null : loopStats.apply(clientLoop);
+                LoopFigures server0 = loopStats == null ? null : loopStats.apply(serverLoop);
                 CompletableFuture<Long> done = new CompletableFuture<>();
                 clientLoop.execute(() -> client.start(roundTrips, histogram, done));
                 long completed = done.get(TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
                 if (loopStats != null) {
                     // The loops' current idle episodes are still open; their figures land when they end.
-                    lastRunStats = "client loop " + Pipes.describe(loopStats.apply(clientLoop).minus(client0))
-                            + " | server loop " + Pipes.describe(loopStats.apply(serverLoop).minus(server0));
+                    lastRunStats = "client loop " + loopStats.apply(clientLoop).minus(client0).describe()
+                            + " | server loop " + loopStats.apply(serverLoop).minus(server0).describe();
                 }
                 return completed;
             }
