@@ -22,7 +22,7 @@ class PingPongTest {
 
     @Test
     void shouldReportEveryTransportWithSaneNumbers() throws Exception {
-        PingPong.Config config = new PingPong.Config(100, 20, 2, 50, List.of(0L, 5L, 10L, 50L), Set.of());
+        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, List.of(0L, 5L, 10L, 50L), Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
         List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
