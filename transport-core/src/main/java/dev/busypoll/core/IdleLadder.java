@@ -204,7 +204,8 @@ public final class IdleLadder implements IdleStrategy {
             default -> {
                 LockSupport.parkNanos(this, parkPeriodNanos);
                 stats.recordPark(false);
-                parkPeriodNanos = Math.min(parkPeriodNanos << 1, maxParkNanos);
+                // Double without overflow: past 2^62 a shift would turn negative and parkNanos would not sleep.
+                parkPeriodNanos = parkPeriodNanos > maxParkNanos >> 1 ? maxParkNanos : parkPeriodNanos << 1;
             }
         }
     }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class WakeSignalModelCheckTest {
     /** Interleavings per test; raise with {@code -Dbusypoll.modelcheck.invocations=...} for a deeper run. */
-    private static final int INVOCATIONS = Integer.getInteger("busypoll.modelcheck.invocations", 300);
+    private static final int INVOCATIONS = Integer.getInteger("busypoll.modelcheck.invocations", 200);
 
     /** Waits through the real park rung of an {@link IdleLadder} that goes straight to parking. */
     private static void awaitAtLeast(WakeSignal signal, AtomicInteger work, int expected) {

@@ -14,6 +14,12 @@ import dev.busypoll.core.IdleStats;
  * to a pipe whose reader side is closed fails at once with {@link PipeClosedException} (EPIPE). The non-blocking
  * {@code try*} forms never wait (the {@code FMODE_NOWAIT} lesson of shared/seeds/003).
  *
+ * <p>Waiting: only a call that has to wait looks at the thread's interrupt status; if it is set, or becomes set
+ * while waiting, the call throws {@link InterruptedException} (clearing the status) and has not written or read
+ * anything. A call that completes without waiting leaves the status alone. A timeout of zero or less means "do
+ * not wait" (the call behaves like its {@code try*} form); a timeout too long to add to {@link System#nanoTime()}
+ * means "no timeout".
+ *
  * <p>The spin time is per pipe (the RFC's {@code pipe_ll_usec}); its default comes from one JVM-wide setting
  * (the RFC's {@code /proc/sys/fs/pipe-busy-poll}), see {@link PipeDefaults}. Default 0 = no spin.
  *
@@ -92,7 +98,10 @@ public interface BusyWaitPipe<E> extends AutoCloseable {
     /** {@code true} once the writer side is closed and every message has been read. */
     boolean isEndOfStream();
 
-    /** How many messages the pipe holds at most. */
+    /**
+     * How many messages the pipe holds: exactly this many can be written into an empty pipe without waiting.
+     * May be larger than the capacity asked for (implementations round up, see theirs).
+     */
     int capacity();
 
     /** This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin. */

@@ -61,7 +61,11 @@ public final class PipeDefaults {
      * surface as {@code NoClassDefFoundError} far from its cause), so it is reported on stderr and ignored.
      */
     private static long initialBusyPollMicros() {
-        String value = System.getProperty(BUSY_POLL_MICROS_PROPERTY);
+        return parseBusyPollMicros(System.getProperty(BUSY_POLL_MICROS_PROPERTY));
+    }
+
+    /** The property's value as microseconds; absent, blank or bad values give the default (bad ones on stderr). */
+    static long parseBusyPollMicros(String value) {
         if (value == null || value.isBlank()) {
             return DEFAULT_BUSY_POLL_MICROS;
         }

@@ -1,23 +1,39 @@
 package dev.busypoll.core.pipe;
 
+import static dev.busypoll.core.Threads.awaitParked;
+import static dev.busypoll.core.Threads.joinOrFail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The behaviour every {@link BusyWaitPipe} promises, run against each implementation by a subclass (the JCTools
- * contract-test pattern).
+ * contract-test pattern). Concurrency tests are bounded in time and use small capacities so that writers really
+ * wait on full and the reader on empty; a lost wake-up shows up as a bounded join that fails.
  */
 abstract class BusyWaitPipeContractTest {
+    /** Upper bound on messages per streaming run. */
+    static final int MAX_MESSAGES = 2_000_000;
+    /** Time budget per streaming run; the run stops early when it is spent (2 shared cores). */
+    static final long RUN_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
+
     /** A new pipe of the implementation under test. */
     abstract <E> AbstractBusyWaitPipe<E> newPipe(int capacity, long spinMicros);
+
+    // ------------------------------------------------------------------------------------------ basic behaviour
 
     @Test
     @Timeout(10)
@@ -26,6 +42,7 @@ abstract class BusyWaitPipeContractTest {
         for (int i = 0; i < 5; i++) {
             pipe.write(i);
         }
+        assertEquals(5, pipe.size());
         for (int i = 0; i < 5; i++) {
             assertEquals(i, pipe.read());
         }
@@ -33,15 +50,148 @@ abstract class BusyWaitPipeContractTest {
     }
 
     @Test
+    void shouldPassMessagesByReference() throws InterruptedException {
+        AbstractBusyWaitPipe<Object> pipe = newPipe(8, 0);
+        Object message = new Object();
+        pipe.write(message);
+        assertSame(message, pipe.read());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 8, 100, 1024})
+    void shouldHoldExactlyCapacityMessages(int requested) {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(requested, 0);
+        int capacity = pipe.capacity();
+        assertTrue(capacity >= requested, "capacity " + capacity + " < requested " + requested);
+        assertEquals(1, Integer.bitCount(capacity), "a power of two: " + capacity);
+        for (int i = 0; i < capacity; i++) {
+            assertTrue(pipe.tryWrite(i), "write " + i + " of " + capacity);
+        }
+        assertFalse(pipe.tryWrite(-1), "full at capacity " + capacity);
+        assertEquals(0, pipe.tryRead());
+        assertTrue(pipe.tryWrite(capacity), "one read makes room for one write");
+    }
+
+    @Test
+    @Timeout(5)
+    void shouldNeverWaitInTryVariants() {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 1000); // a long spin, were the try forms to wait
+        assertNull(pipe.tryRead());
+        while (pipe.tryWrite(1)) {
+            // fill
+        }
+        assertFalse(pipe.tryWrite(2));
+        assertFalse(pipe.isEndOfStream());
+    }
+
+    @Test
+    void shouldReportSpinTime() {
+        assertEquals(0, newPipe(4, 0).spinMicros());
+        assertEquals(25, newPipe(4, 25).spinMicros());
+    }
+
+    // ------------------------------------------------------------------------------------------ bad arguments
+
+    @Test
+    void shouldRejectBadArguments() {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, 0);
+        assertMessageNames("message", assertThrows(NullPointerException.class, () -> pipe.write(null)));
+        assertMessageNames("message", assertThrows(NullPointerException.class, () -> pipe.tryWrite(null)));
+        assertMessageNames("message",
+                assertThrows(NullPointerException.class, () -> pipe.write(null, 1, TimeUnit.SECONDS)));
+        assertMessageNames("unit", assertThrows(NullPointerException.class, () -> pipe.write(1, 1, null)));
+        assertMessageNames("unit", assertThrows(NullPointerException.class, () -> pipe.read(1, null)));
+        assertMessageNames("releaser", assertThrows(NullPointerException.class, () -> pipe.closeRead(null)));
+        assertMessageNames("capacity", assertThrows(IllegalArgumentException.class, () -> newPipe(0, 0)));
+        assertMessageNames("capacity", assertThrows(IllegalArgumentException.class, () -> newPipe(-1, 0)));
+        assertMessageNames("capacity",
+                assertThrows(IllegalArgumentException.class, () -> newPipe(BusyWaitPipes.MAX_CAPACITY + 1, 0)));
+        assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -1)));
+        assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class,
+                () -> newPipe(4, PipeDefaults.MAX_BUSY_POLL_MICROS + 1)));
+    }
+
+    private static void assertMessageNames(String argument, RuntimeException e) {
+        assertTrue(e.getMessage() != null && e.getMessage().contains(argument),
+                "message should name '" + argument + "': " + e.getMessage());
+    }
+
+    // ------------------------------------------------------------------------------------------ timeouts
+
+    @Test
+    @Timeout(10)
+    void shouldTimeOutReadOnEmptyPipe() throws InterruptedException {
+        AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
+        assertNull(pipe.read(1, TimeUnit.MILLISECONDS));
+        assertFalse(pipe.isEndOfStream(), "a timeout is not end-of-stream");
+        assertNull(pipe.read(0, TimeUnit.SECONDS));
+        assertNull(pipe.read(-5, TimeUnit.SECONDS), "a negative timeout is treated as 0");
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldTimeOutWriteOnFullPipeWithoutWriting() throws InterruptedException {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 0);
+        fill(pipe);
+        int size = pipe.size();
+        assertFalse(pipe.write(-1, 1, TimeUnit.MILLISECONDS));
+        assertFalse(pipe.write(-1, 0, TimeUnit.MILLISECONDS));
+        assertFalse(pipe.write(-1, -5, TimeUnit.MILLISECONDS), "a negative timeout is treated as 0");
+        assertEquals(size, pipe.size(), "a timed-out write wrote nothing");
+        for (int i = 0; i < size; i++) {
+            assertEquals(i, pipe.tryRead());
+        }
+        assertNull(pipe.tryRead());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldReturnMessageWithinTimeout() throws InterruptedException {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(2, 0);
+        pipe.write(7);
+        assertEquals(7, pipe.read(0, TimeUnit.SECONDS));
+        assertTrue(pipe.write(8, 0, TimeUnit.SECONDS));
+        assertEquals(8, pipe.read(Long.MAX_VALUE, TimeUnit.DAYS), "a huge timeout does not overflow");
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldWakeTimedReaderWhenMessageArrives() throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(2, 0);
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread reader = new Thread(() -> got.set(call(() -> pipe.read(1, TimeUnit.MINUTES))), "reader");
+        reader.start();
+        awaitParked(reader);
+        pipe.write(42);
+        joinOrFail(reader, 5, pipe);
+        assertEquals(42, got.get());
+    }
+
+    // ------------------------------------------------------------------------------------------ close
+
+    @Test
     @Timeout(10)
     void shouldSeeEndOfStreamAfterDrainingWhenWriterCloses() throws InterruptedException {
         AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
         pipe.write("a");
         pipe.closeWrite();
+        pipe.closeWrite(); // idempotent
+        assertTrue(pipe.isWriteClosed());
         assertFalse(pipe.isEndOfStream());
         assertEquals("a", pipe.read());
         assertNull(pipe.read());
+        assertNull(pipe.read(1, TimeUnit.SECONDS));
+        assertNull(pipe.tryRead());
         assertTrue(pipe.isEndOfStream());
+    }
+
+    @Test
+    void shouldFailWritesAfterWriterCloses() {
+        AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
+        pipe.closeWrite();
+        PipeClosedException e = assertThrows(PipeClosedException.class, () -> pipe.write("x"));
+        assertTrue(e.getMessage().contains("writer side"), e.getMessage());
+        assertThrows(PipeClosedException.class, () -> pipe.tryWrite("x"));
     }
 
     @Test
@@ -49,17 +199,224 @@ abstract class BusyWaitPipeContractTest {
     void shouldFailWritesOnceReaderCloses() {
         AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
         pipe.closeRead();
+        pipe.closeRead(); // idempotent
         PipeClosedException e = assertThrows(PipeClosedException.class, () -> pipe.write("x"));
         assertTrue(e.getMessage().contains("EPIPE"), e.getMessage());
+        assertTrue(e.getMessage().contains("reader side"), e.getMessage());
         assertThrows(PipeClosedException.class, () -> pipe.tryWrite("x"));
         assertThrows(PipeClosedException.class, () -> pipe.write("x", 1, TimeUnit.SECONDS));
+        assertThrows(PipeClosedException.class, pipe::tryRead, "reading a closed reader side");
+        assertThrows(PipeClosedException.class, pipe::read);
+    }
+
+    @Test
+    void shouldHandQueuedMessagesToReleaserOnCloseRead() {
+        AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
+        pipe.tryWrite("a");
+        pipe.tryWrite("b");
+        List<String> released = new ArrayList<>();
+        assertEquals(2, pipe.closeRead(released::add));
+        assertEquals(List.of("a", "b"), released);
+        assertTrue(pipe.isReadClosed());
+    }
+
+    @Test
+    void shouldCloseBothSides() {
+        AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
+        pipe.close();
+        pipe.close(); // idempotent
+        assertTrue(pipe.isWriteClosed());
+        assertTrue(pipe.isReadClosed());
+        assertTrue(pipe.isEndOfStream());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 20})
+    @Timeout(10)
+    void shouldWakeParkedReaderWithEndOfStreamWhenWriterCloses(long spinMicros) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, spinMicros);
+        AtomicReference<Object> got = new AtomicReference<>("nothing");
+        Thread reader = new Thread(() -> got.set(call(pipe::read)), "reader");
+        reader.start();
+        awaitParked(reader);
+        pipe.closeWrite();
+        joinOrFail(reader, 5, pipe);
+        assertNull(got.get(), "end-of-stream");
+        assertTrue(pipe.isEndOfStream());
+        assertTrue(pipe.readerStats().parks() >= 1, pipe.readerStats().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 20})
+    @Timeout(10)
+    void shouldWakeParkedWriterWithEpipeWhenReaderCloses(long spinMicros) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, spinMicros);
+        fill(pipe);
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread writer = new Thread(() -> got.set(call(() -> {
+            pipe.write(-1);
+            return "written";
+        })), "writer");
+        writer.start();
+        awaitParked(writer);
+        pipe.closeRead();
+        joinOrFail(writer, 5, pipe);
+        assertTrue(got.get() instanceof PipeClosedException, String.valueOf(got.get()));
+        assertTrue(((Exception) got.get()).getMessage().contains("EPIPE"));
+        assertTrue(pipe.writerStats().parks() >= 1, pipe.writerStats().toString());
     }
 
     @Test
     @Timeout(10)
-    void shouldTimeOutReadOnEmptyPipe() throws InterruptedException {
-        AbstractBusyWaitPipe<String> pipe = newPipe(8, 0);
-        assertNull(pipe.read(1, TimeUnit.MILLISECONDS));
-        assertFalse(pipe.isEndOfStream());
+    void shouldWakeParkedReaderWithPipeClosedWhenClosedFromAnotherThread() throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, 0);
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread reader = new Thread(() -> got.set(call(pipe::read)), "reader");
+        reader.start();
+        awaitParked(reader);
+        pipe.closeRead();
+        joinOrFail(reader, 5, pipe);
+        assertTrue(got.get() instanceof PipeClosedException, String.valueOf(got.get()));
+    }
+
+    // ------------------------------------------------------------------------------------------ interrupts
+
+    @Test
+    @Timeout(10)
+    void shouldThrowInterruptedAndClearStatusWhenInterruptedBeforeWaiting() {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 0);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, pipe::read);
+        assertFalse(Thread.interrupted(), "status cleared by the exception");
+        fill(pipe);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, () -> pipe.write(-1));
+        assertFalse(Thread.interrupted());
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, () -> pipe.write(-1, 1, TimeUnit.SECONDS));
+        assertFalse(Thread.interrupted());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldCompleteWithoutWaitingDespiteInterruptStatus() throws InterruptedException {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, 0);
+        Thread.currentThread().interrupt();
+        try {
+            pipe.write(1);
+            assertEquals(1, pipe.read());
+            assertTrue(Thread.currentThread().isInterrupted(), "a call that did not wait leaves the status set");
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(10)
+    void shouldInterruptParkedReader(boolean timed) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, 0);
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread reader = new Thread(
+                () -> got.set(call(() -> timed ? pipe.read(1, TimeUnit.MINUTES) : pipe.read())), "reader");
+        reader.start();
+        awaitParked(reader);
+        reader.interrupt();
+        joinOrFail(reader, 5, pipe);
+        assertTrue(got.get() instanceof InterruptedException, String.valueOf(got.get()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(10)
+    void shouldInterruptParkedWriterWithoutWriting(boolean timed) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 0);
+        fill(pipe);
+        int size = pipe.size();
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread writer = new Thread(() -> got.set(call(() -> {
+            if (timed) {
+                return pipe.write(-1, 1, TimeUnit.MINUTES);
+            }
+            pipe.write(-1);
+            return "written";
+        })), "writer");
+        writer.start();
+        awaitParked(writer);
+        writer.interrupt();
+        joinOrFail(writer, 5, pipe);
+        assertTrue(got.get() instanceof InterruptedException, String.valueOf(got.get()));
+        assertEquals(size, pipe.size(), "the message was not written");
+    }
+
+    // ------------------------------------------------------------------------------------------ streaming
+
+    /**
+     * One writer streams increasing numbers through a small pipe; the reader checks each is the next one. No
+     * loss, duplication or reordering, with waits on full and empty at spin 0 (park) and spin > 0.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {0, 20})
+    @Timeout(30)
+    void shouldTransferEveryMessageOnceAndInOrder(long spinMicros) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(16, spinMicros);
+        int[] written = new int[1];
+        AtomicReference<Throwable> writerFailure = new AtomicReference<>();
+        Thread writer = new Thread(() -> {
+            try {
+                long deadline = System.nanoTime() + RUN_NANOS;
+                int i = 0;
+                while (i < MAX_MESSAGES && ((i & 1023) != 0 || System.nanoTime() - deadline < 0)) {
+                    pipe.write(i++);
+                }
+                written[0] = i;
+                pipe.closeWrite();
+            } catch (Throwable t) {
+                writerFailure.set(t);
+            }
+        }, "writer");
+        AtomicReference<Object> readerResult = new AtomicReference<>();
+        Thread reader = new Thread(() -> readerResult.set(call(() -> {
+            int expected = 0;
+            Integer m;
+            while ((m = pipe.read()) != null) {
+                if (m != expected) {
+                    return "expected " + expected + " but read " + m;
+                }
+                expected++;
+            }
+            return expected;
+        })), "reader");
+        reader.start();
+        writer.start();
+        joinOrFail(writer, 15, pipe);
+        joinOrFail(reader, 15, pipe);
+        assertNull(writerFailure.get());
+        assertEquals(written[0], readerResult.get(), "read count (or the first error)");
+        assertTrue(pipe.isEndOfStream());
+        System.out.printf("%s spin=%d µs: %,d messages; reader %s; writer %s%n", pipe.getClass().getSimpleName(),
+                spinMicros, written[0], pipe.readerStats(), pipe.writerStats());
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    static void fill(AbstractBusyWaitPipe<Integer> pipe) {
+        int i = 0;
+        while (pipe.tryWrite(i)) {
+            i++;
+        }
+    }
+
+    interface Call {
+        Object call() throws Exception;
+    }
+
+    /** Runs {@code body}, returning its result or the exception it threw (for assertions on the test thread). */
+    static Object call(Call body) {
+        try {
+            return body.call();
+        } catch (Exception e) {
+            return e;
+        }
     }
 }

@@ -1,0 +1,262 @@
+package dev.busypoll.core;
+
+import static dev.busypoll.core.Threads.awaitParked;
+import static dev.busypoll.core.Threads.joinOrFail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link IdleLadder}: phases, accounting, arguments, Agrona interop, signalled park. Windows of 0 reach the park
+ * rung deterministically; a window of an hour keeps the ladder on its rung for the whole test.
+ */
+class IdleLadderTest {
+    private static final long HOUR = TimeUnit.HOURS.toNanos(1);
+
+    @Test
+    void shouldStartNotIdle() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        assertEquals(IdleLadder.Phase.NOT_IDLE, ladder.phase());
+        assertEquals(0, ladder.stats().episodes());
+    }
+
+    @Test
+    void shouldStaySpinningWithinTheSpinWindow() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        for (int i = 0; i < 10_000; i++) {
+            ladder.idle();
+            assertEquals(IdleLadder.Phase.SPINNING, ladder.phase());
+        }
+        assertEquals(0, ladder.stats().yields());
+        assertEquals(0, ladder.stats().parks());
+    }
+
+    @Test
+    void shouldYieldWhenThereIsNoSpinWindow() {
+        IdleLadder ladder = new IdleLadder(0, HOUR, 1, 1);
+        ladder.idle();
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.YIELDING, ladder.phase());
+        assertEquals(2, ladder.stats().yields());
+        assertEquals(0, ladder.stats().parks());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldParkWhenThereIsNoSpinOrYieldWindow() {
+        IdleLadder ladder = new IdleLadder(0, 0, 1_000, 1_000);
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase(), "parking is the last rung");
+        assertEquals(2, ladder.stats().parks());
+        assertEquals(0, ladder.stats().yields());
+        assertEquals(0, ladder.stats().signalledWakeups(), "unsignalled parks");
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldMoveFromSpinToYieldToParkAsWindowsPass() throws InterruptedException {
+        IdleLadder ladder = new IdleLadder(1_000, 1_000, 1_000, 1_000); // 1 µs each
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.SPINNING, ladder.phase());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (ladder.phase() != IdleLadder.Phase.PARKING && System.nanoTime() - deadline < 0) {
+            ladder.idle();
+        }
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+        ladder.reset();
+        IdleStats.Snapshot s = ladder.stats().snapshot();
+        assertEquals(1, s.episodes());
+        assertEquals(1, s.wokeWhileParking());
+        assertTrue(s.spinNanos() >= 1_000, s.toString());
+        assertTrue(s.yieldNanos() >= 1_000 || s.yields() == 0, s.toString());
+    }
+
+    @Test
+    void shouldAccountEachEpisodeByTheRungItEndedIn() {
+        IdleLadder spinning = new IdleLadder(HOUR);
+        spinning.idle();
+        spinning.reset();
+        IdleLadder yielding = new IdleLadder(0, HOUR, 1, 1);
+        yielding.idle();
+        yielding.reset();
+        IdleLadder parking = new IdleLadder(0, 0, 1, 1);
+        parking.idle();
+        parking.reset();
+
+        assertEquals(1, spinning.stats().wokeWhileSpinning());
+        assertEquals(1, spinning.stats().episodes());
+        assertEquals(0, spinning.stats().yieldNanos());
+        assertEquals(0, spinning.stats().parkNanos());
+        assertEquals(1, yielding.stats().wokeWhileYielding());
+        assertEquals(0, yielding.stats().parkNanos());
+        assertEquals(1, parking.stats().wokeWhileParking());
+        assertEquals(0, parking.stats().spinNanos());
+        assertEquals(0, parking.stats().yieldNanos());
+        for (IdleLadder ladder : new IdleLadder[] {spinning, yielding, parking}) {
+            assertEquals(IdleLadder.Phase.NOT_IDLE, ladder.phase());
+        }
+    }
+
+    @Test
+    void shouldNotCountAnEpisodeWhenResetWhileNotIdle() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        ladder.reset();
+        ladder.idle(1);
+        assertEquals(0, ladder.stats().episodes());
+    }
+
+    @Test
+    void shouldResetOnWorkAndStepOnNoWork() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        ladder.idle(0);
+        assertEquals(IdleLadder.Phase.SPINNING, ladder.phase());
+        ladder.idle(3);
+        assertEquals(IdleLadder.Phase.NOT_IDLE, ladder.phase());
+        assertEquals(1, ladder.stats().episodes());
+    }
+
+    @Test
+    void shouldTakeNewWindowsAtTheNextEpisode() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        ladder.idle();
+        ladder.spinNanos(0);
+        ladder.yieldNanos(0);
+        assertEquals(0, ladder.spinNanos());
+        assertEquals(0, ladder.yieldNanos());
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.SPINNING, ladder.phase(), "the running episode keeps its windows");
+        ladder.reset();
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+    }
+
+    @Test
+    void shouldSnapshotDifferences() {
+        IdleLadder ladder = new IdleLadder(0, HOUR, 1, 1);
+        IdleStats.Snapshot before = ladder.stats().snapshot();
+        ladder.idle();
+        ladder.idle();
+        ladder.reset();
+        IdleStats.Snapshot diff = ladder.stats().snapshot().minus(before);
+        assertEquals(1, diff.episodes());
+        assertEquals(2, diff.yields());
+    }
+
+    @Test
+    void shouldRejectBadArguments() {
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(-1)));
+        assertNames("yieldNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, -1, 1, 1)));
+        assertNames("minParkNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, 0, 0, 1)));
+        assertNames("maxParkNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, 0, 2, 1)));
+        assertNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> IdleLadder.ofMicros(-1)));
+        IdleLadder ladder = new IdleLadder(0);
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> ladder.spinNanos(-1)));
+        assertNames("yieldNanos", assertThrows(IllegalArgumentException.class, () -> ladder.yieldNanos(-1)));
+    }
+
+    private static void assertNames(String argument, IllegalArgumentException e) {
+        assertTrue(e.getMessage().contains(argument), e.getMessage());
+    }
+
+    @Test
+    void shouldDescribeItsConfiguration() {
+        IdleLadder ladder = IdleLadder.ofMicros(5);
+        assertEquals(5_000, ladder.spinNanos());
+        assertTrue(ladder.toString().contains("spinNanos=5000"), ladder.toString());
+        assertEquals(IdleLadder.ALIAS, ladder.alias());
+    }
+
+    /** The ladder is an Agrona {@link IdleStrategy}: an Agrona {@link AgentRunner} drives it. */
+    @Test
+    @Timeout(10)
+    void shouldWorkAsAnAgronaIdleStrategy() throws Exception {
+        IdleLadder ladder = new IdleLadder(1_000, 1_000, 1_000, 100_000);
+        IdleStrategy strategy = ladder;
+        AtomicInteger calls = new AtomicInteger();
+        Agent agent = new Agent() {
+            @Override
+            public int doWork() {
+                // work on every 100th call, idle otherwise
+                return calls.incrementAndGet() % 100 == 0 ? 1 : 0;
+            }
+
+            @Override
+            public String roleName() {
+                return "test-agent";
+            }
+        };
+        AgentRunner runner = new AgentRunner(strategy, Throwable::printStackTrace, null, agent);
+        Thread thread = AgentRunner.startOnThread(runner);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (ladder.stats().episodes() < 10 && System.nanoTime() - deadline < 0) {
+            Thread.sleep(1);
+        }
+        runner.close();
+        joinOrFail(thread, 5, ladder);
+        assertTrue(ladder.stats().episodes() >= 10, ladder.stats().toString());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldReturnFromSignalledParkWhenSignalled() throws Exception {
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        WakeSignal signal = new WakeSignal();
+        AtomicBoolean work = new AtomicBoolean();
+        Thread waiter = new Thread(() -> {
+            while (!work.get()) {
+                ladder.idle(signal, work::get, Long.MAX_VALUE);
+            }
+            ladder.reset();
+        }, "waiter");
+        waiter.start();
+        awaitParked(waiter);
+        assertTrue(signal.isParking());
+        work.set(true);
+        assertTrue(signal.signal(), "the waiter was parking, so signal() unparks it");
+        joinOrFail(waiter, 5, signal);
+        assertEquals(1, ladder.stats().parks());
+        assertEquals(1, ladder.stats().signalledWakeups());
+        assertEquals(1, ladder.stats().wokeWhileParking());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldReturnFromSignalledParkAtTheDeadline() {
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        WakeSignal signal = new WakeSignal();
+        ladder.idle(signal, () -> false, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+        assertEquals(1, ladder.stats().parks());
+        assertEquals(0, ladder.stats().signalledWakeups());
+        assertFalse(signal.isParking(), "the park took the flag back");
+    }
+
+    @Test
+    void shouldNotParkWhenTheRecheckFindsWork() {
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        WakeSignal signal = new WakeSignal();
+        ladder.idle(signal, () -> true, Long.MAX_VALUE); // would hang if it parked
+        assertEquals(0, ladder.stats().parks());
+        assertFalse(signal.isParking());
+    }
+
+    @Test
+    void shouldExposeTheSameStatsObject() {
+        IdleLadder ladder = new IdleLadder(0);
+        assertSame(ladder.stats(), ladder.stats());
+    }
+}

@@ -1,0 +1,191 @@
+package dev.busypoll.core;
+
+import static dev.busypoll.core.Threads.joinOrFail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link WakeSignal}: single-thread behaviour, and stress tests that try to lose a wake-up. A lost wake-up leaves
+ * a thread parked with no deadline; the tests join with a bound and fail instead of hanging. The model-checked
+ * counterpart is {@link WakeSignalModelCheckTest}.
+ */
+class WakeSignalTest {
+    /** Time budget per stress run (2 shared cores: bounded, not a count). */
+    private static final long RUN_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
+
+    @Test
+    void shouldNotUnparkWhenNobodyParks() {
+        WakeSignal signal = new WakeSignal();
+        assertFalse(signal.signal());
+        assertFalse(signal.isParking());
+    }
+
+    @Test
+    @Timeout(5)
+    void shouldReturnAtOnceFromParkWhenSignalledAfterPrepare() {
+        WakeSignal signal = new WakeSignal();
+        signal.prepareToPark();
+        assertTrue(signal.isParking());
+        assertTrue(signal.signal(), "a prepared consumer is woken");
+        assertFalse(signal.signal(), "only once per park");
+        assertTrue(signal.park(Long.MAX_VALUE), "the signal already came: no sleep, reported as signalled");
+    }
+
+    @Test
+    void shouldClearTheFlagOnCancel() {
+        WakeSignal signal = new WakeSignal();
+        signal.prepareToPark();
+        signal.cancelPark();
+        assertFalse(signal.isParking());
+        assertFalse(signal.signal());
+    }
+
+    @Test
+    @Timeout(5)
+    void shouldReturnUnsignalledAtTheDeadline() {
+        WakeSignal signal = new WakeSignal();
+        signal.prepareToPark();
+        assertFalse(signal.park(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1)));
+        assertFalse(signal.isParking());
+        signal.prepareToPark();
+        assertFalse(signal.park(System.nanoTime() - 1), "a past deadline does not sleep");
+    }
+
+    @Test
+    @Timeout(5)
+    void shouldReturnWhenInterruptedAndLeaveTheStatusSet() {
+        WakeSignal signal = new WakeSignal();
+        signal.prepareToPark();
+        Thread.currentThread().interrupt();
+        try {
+            assertFalse(signal.park(Long.MAX_VALUE));
+            assertTrue(Thread.currentThread().isInterrupted());
+            assertFalse(signal.isParking());
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    /**
+     * Ping-pong between two threads, each waiting for the other's counter through the signalled ladder, as
+     * often as the time budget allows. Both sides go straight to parking (spin 0, yield 0) or spin briefly, so
+     * the announce/re-check/signal race is hit on most rounds.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {0, 2_000})
+    @Timeout(30)
+    void shouldNotLoseAWakeUpInAPingPong(long spinNanos) throws Exception {
+        WakeSignal toPong = new WakeSignal();
+        WakeSignal toPing = new WakeSignal();
+        AtomicLong pings = new AtomicLong();
+        AtomicLong pongs = new AtomicLong();
+        AtomicLong stop = new AtomicLong(Long.MAX_VALUE);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread ponger = new Thread(() -> {
+            try {
+                IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
+                for (long i = 1; i <= stop.get(); i++) {
+                    long expected = i;
+                    while (pings.get() < expected && expected <= stop.get()) {
+                        ladder.idle(toPong, () -> pings.get() >= expected || expected > stop.get(), Long.MAX_VALUE);
+                    }
+                    ladder.reset();
+                    if (pings.get() < expected) {
+                        return;
+                    }
+                    pongs.set(i);
+                    toPing.signal();
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "ponger");
+        ponger.start();
+        IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
+        long deadline = System.nanoTime() + RUN_NANOS;
+        long round = 0;
+        long waitLimit = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() - deadline < 0) {
+            long expected = ++round;
+            pings.set(expected);
+            toPong.signal();
+            while (pongs.get() < expected) {
+                // a bounded park: a lost wake-up of this side shows up as a failure, not a hang
+                ladder.idle(toPing, () -> pongs.get() >= expected, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+                if (pongs.get() < expected && System.nanoTime() - waitLimit > 0) {
+                    throw new AssertionError("lost wake-up: round " + expected + " never answered");
+                }
+            }
+            ladder.reset();
+        }
+        stop.set(round);
+        toPong.signal();
+        joinOrFail(ponger, 10, "round " + round);
+        assertNull(failure.get());
+        assertEquals(round, pongs.get());
+        assertEquals(ladder.stats().parks(), ladder.stats().signalledWakeups(),
+                "every park of the pinger ended by a signal, none at its deadline");
+        System.out.printf("ping-pong spin=%d ns: %,d rounds; pinger %s%n", spinNanos, round, ladder.stats());
+    }
+
+    /**
+     * Several producers publish work items and signal; one consumer waits for each next item. The consumer must
+     * see every item without any park running into its (long) deadline.
+     */
+    @Test
+    @Timeout(30)
+    void shouldNotLoseAWakeUpWithSeveralProducers() throws Exception {
+        int producers = 3;
+        WakeSignal signal = new WakeSignal();
+        AtomicLong published = new AtomicLong();
+        AtomicLong consumed = new AtomicLong();
+        long deadline = System.nanoTime() + RUN_NANOS;
+        Thread[] threads = new Thread[producers];
+        for (int p = 0; p < producers; p++) {
+            threads[p] = new Thread(() -> {
+                while (System.nanoTime() - deadline < 0) {
+                    // publish only when the consumer caught up, so it parks between items
+                    if (published.get() == consumed.get()) {
+                        published.incrementAndGet();
+                        signal.signal();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            }, "producer-" + p);
+            threads[p].start();
+        }
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        long lostLimit = TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() - deadline < 0 || consumed.get() < published.get()) {
+            long seen = consumed.get();
+            long parkStart = System.nanoTime();
+            while (published.get() <= seen) {
+                if (System.nanoTime() - deadline > 0) {
+                    break;
+                }
+                ladder.idle(signal, () -> published.get() > seen, System.nanoTime() + lostLimit);
+                if (published.get() <= seen && System.nanoTime() - parkStart > lostLimit) {
+                    throw new AssertionError("lost wake-up after item " + seen);
+                }
+            }
+            ladder.reset();
+            consumed.set(Math.max(seen, published.get()));
+        }
+        for (Thread thread : threads) {
+            joinOrFail(thread, 10, signal);
+        }
+        System.out.printf("%d producers: %,d items; consumer %s%n", producers, consumed.get(), ladder.stats());
+    }
+}

@@ -1,0 +1,105 @@
+package dev.busypoll.core.pipe;
+
+import static dev.busypoll.core.Threads.joinOrFail;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The message path allocates nothing: measured with the JVM's per-thread allocation counter around a warmed-up
+ * run, with messages allocated beforehand. A behaviour check, not a timing one.
+ */
+class PipeAllocationTest {
+    private static final int MESSAGES = 20_000;
+    private static final Integer[] BOXES = new Integer[256];
+
+    static {
+        for (int i = 0; i < BOXES.length; i++) {
+            BOXES[i] = Integer.valueOf(i + 100_000); // outside the Integer cache: real objects, made once
+        }
+    }
+
+    private static com.sun.management.ThreadMXBean threads() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "per-thread allocation counter available");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        assumeTrue(threads.isThreadAllocatedMemorySupported());
+        threads.setThreadAllocatedMemoryEnabled(true);
+        return threads;
+    }
+
+    private static IntFunction<AbstractBusyWaitPipe<Integer>> factory(boolean mpsc) {
+        return capacity -> mpsc ? BusyWaitPipes.mpsc(capacity, 0) : BusyWaitPipes.spsc(capacity, 0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(30)
+    void shouldNotAllocateOnTheNonWaitingPath(boolean mpsc) throws InterruptedException {
+        com.sun.management.ThreadMXBean threads = threads();
+        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc).apply(64);
+        long me = Thread.currentThread().getId();
+        for (int round = 0; round < 3; round++) { // the first rounds warm up (class loading, JIT)
+            long before = threads.getThreadAllocatedBytes(me);
+            for (int i = 0; i < MESSAGES; i++) {
+                Integer m = BOXES[i & 255];
+                if ((i & 1) == 0) {
+                    pipe.write(m);
+                    pipe.read();
+                } else {
+                    pipe.tryWrite(m);
+                    pipe.tryRead();
+                }
+            }
+            long allocated = threads.getThreadAllocatedBytes(me) - before;
+            if (round == 2) {
+                assertEquals(0, allocated, "bytes allocated by " + MESSAGES + " writes and reads");
+            }
+        }
+    }
+
+    /** Writer and reader through a tiny pipe, so both sides wait (spin, yield, park) on most messages. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(30)
+    void shouldNotAllocateWhileWaiting(boolean mpsc) throws Exception {
+        com.sun.management.ThreadMXBean threads = threads();
+        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc).apply(2);
+        int rounds = 3;
+        AtomicLong writerAllocated = new AtomicLong(-1);
+        Thread writer = new Thread(() -> {
+            try {
+                long me = Thread.currentThread().getId();
+                for (int round = 0; round < rounds; round++) {
+                    long before = threads.getThreadAllocatedBytes(me);
+                    for (int i = 0; i < MESSAGES; i++) {
+                        pipe.write(BOXES[i & 255]);
+                    }
+                    writerAllocated.set(threads.getThreadAllocatedBytes(me) - before);
+                }
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }, "writer");
+        writer.start();
+        long me = Thread.currentThread().getId();
+        long readerAllocated = -1;
+        for (int round = 0; round < rounds; round++) {
+            long before = threads.getThreadAllocatedBytes(me);
+            for (int i = 0; i < MESSAGES; i++) {
+                pipe.read();
+            }
+            readerAllocated = threads.getThreadAllocatedBytes(me) - before;
+        }
+        joinOrFail(writer, 20, pipe);
+        assertEquals(0, readerAllocated, "reader bytes allocated in the last round; " + pipe.readerStats());
+        assertEquals(0, writerAllocated.get(), "writer bytes allocated in the last round; " + pipe.writerStats());
+    }
+}

@@ -1,0 +1,55 @@
+package dev.busypoll.core.pipe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/** {@link PipeDefaults}: the JVM-wide default spin time and how factories take it. */
+@Isolated // changes JVM-wide state
+class PipeDefaultsTest {
+    @Test
+    void shouldDefaultToNoSpin() {
+        // the build sets no -Dbusypoll.pipe.busyPollMicros
+        assertEquals(PipeDefaults.DEFAULT_BUSY_POLL_MICROS, PipeDefaults.busyPollMicros());
+        assertEquals(0, PipeDefaults.DEFAULT_BUSY_POLL_MICROS);
+    }
+
+    @Test
+    void shouldGiveNewPipesTheDefaultAtCreation() {
+        long before = PipeDefaults.busyPollMicros();
+        try {
+            PipeDefaults.busyPollMicros(15);
+            assertEquals(15, BusyWaitPipes.spsc(4).spinMicros());
+            MpscBusyWaitPipe<Object> mpsc = BusyWaitPipes.mpsc(4);
+            assertEquals(15, mpsc.spinMicros());
+            PipeDefaults.busyPollMicros(3);
+            assertEquals(15, mpsc.spinMicros(), "existing pipes keep their spin time");
+            assertEquals(7, BusyWaitPipes.spsc(4, 7).spinMicros(), "an explicit spin time wins");
+        } finally {
+            PipeDefaults.busyPollMicros(before);
+        }
+    }
+
+    @Test
+    void shouldRejectOutOfRangeDefaults() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> PipeDefaults.busyPollMicros(-1));
+        assertTrue(e.getMessage().contains("micros"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS + 1));
+        PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS); // the bound itself is accepted
+        PipeDefaults.busyPollMicros(0);
+    }
+
+    @Test
+    void shouldParseThePropertyAndIgnoreBadValues() {
+        assertEquals(0, PipeDefaults.parseBusyPollMicros(null));
+        assertEquals(0, PipeDefaults.parseBusyPollMicros(" "));
+        assertEquals(12, PipeDefaults.parseBusyPollMicros(" 12 "));
+        assertEquals(0, PipeDefaults.parseBusyPollMicros("-1"), "out of range: ignored");
+        assertEquals(0, PipeDefaults.parseBusyPollMicros("ten"), "not a number: ignored");
+    }
+}
