@@ -255,6 +255,10 @@ public final class BusyPollIoHandler implements IoHandler {
         return effectiveBusyPollMicros;
     }
 
+    boolean isParked() {
+        return signal.isParking();
+    }
+
     int registeredChannels() {
         return registeredCount;
     }
@@ -352,7 +356,9 @@ public final class BusyPollIoHandler implements IoHandler {
             ladder.reset();
             // Consumed: whatever the wake-up was for (a task, a suspend request, shutdown) is visible to Netty's
             // loop after we return; a wakeup() after this store sets the flag again and costs one extra pass.
-            WAKEUP_REQUESTED.setVolatile(this, 0);
+            if ((int) WAKEUP_REQUESTED.getVolatile(this) != 0) {
+                WAKEUP_REQUESTED.setVolatile(this, 0);
+            }
         }
     }
 

@@ -167,6 +167,28 @@ class BusyPollChannelTest {
     }
 
     @Test
+    void shouldTakeAtMostTheBudgetPerPoll() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(serverGroup, clientGroup,
+                sb -> sb.childOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 4)
+                        .childOption(ChannelOption.AUTO_READ, false)
+                        .childOption(ChannelOption.MAX_MESSAGES_PER_READ, 1000),
+                ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            for (int i = 0; i < 100; i++) {
+                pair.client().write(i);
+            }
+            pair.client().writeAndFlush(100).sync();
+            pair.child().config().setAutoRead(true);
+            for (int i = 0; i <= 100; i++) {
+                assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
+            }
+            waitUntil(() -> collector.readCompletes.get() >= 101 / 4);
+            assertTrue(collector.readCompletes.get() >= 26, "bursts of at most 4: " + collector.readCompletes);
+        }
+    }
+
+    @Test
     void shouldTurnUnwritableAgainstAStoppedReaderAndResumeWhenItDrains() throws Exception {
         Collector collector = new Collector();
         CountDownLatch writableAgain = new CountDownLatch(1);
