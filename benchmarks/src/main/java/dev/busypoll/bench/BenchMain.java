@@ -1,6 +1,7 @@
 package dev.busypoll.bench;
 
-import java.io.OutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,6 +68,10 @@ public final class BenchMain {
 
     private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
+    private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
+            "--pipe-capacity");
+    private static final Set<String> PING_PONG_OPTIONS = Set.of("--round-trips", "--warmup", "--reps",
+            "--pipe-spin", "--busy-poll", "--transports");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
             "--transports", "--out");
@@ -76,7 +81,10 @@ public final class BenchMain {
 
     /** Runs the command line and exits with its status (0 ok, 1 a benchmark failed, 2 a usage error). */
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        // UTF-8 like the results file, whatever the platform's default ("µs" must survive a C locale).
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.exit(run(args, out, err));
     }
 
     /** A command line that could not be understood. */
@@ -181,14 +189,10 @@ public final class BenchMain {
         if (scenario == null) {
             scenario = "all";
         }
-        if (!"pingpong".equals(scenario)) {
-            // fine: hackbench options apply
-        } else if (values.keySet().stream().anyMatch(k -> List.of("--groups", "--loops", "--runs", "--spins",
-                "--pipe-capacity").contains(k))) {
+        if ("pingpong".equals(scenario) && values.keySet().stream().anyMatch(HACKBENCH_OPTIONS::contains)) {
             throw new UsageException("hackbench options given for scenario pingpong");
         }
-        if ("hackbench".equals(scenario) && values.keySet().stream().anyMatch(k -> List.of("--round-trips",
-                "--warmup", "--reps", "--pipe-spin", "--busy-poll", "--transports").contains(k))) {
+        if ("hackbench".equals(scenario) && values.keySet().stream().anyMatch(PING_PONG_OPTIONS::contains)) {
             throw new UsageException("ping-pong options given for scenario hackbench");
         }
         Hackbench.Config hb = new Hackbench.Config(
@@ -310,10 +314,5 @@ public final class BenchMain {
         }
         out.flush();
         return report;
-    }
-
-    /** A stream that discards everything, for callers that want no progress lines. */
-    static PrintStream nullStream() {
-        return new PrintStream(OutputStream.nullOutputStream());
     }
 }
