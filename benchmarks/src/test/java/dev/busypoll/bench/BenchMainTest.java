@@ -33,6 +33,24 @@ class BenchMainTest {
     }
 
     @Test
+    void shouldRunBothScenariosInTheQuickProfileWithoutArguments() throws Exception {
+        BenchMain.Command c = BenchMain.parse(new String[0]);
+        assertEquals("all", c.scenario());
+        assertEquals(Profile.QUICK, c.profile());
+        assertEquals(Profile.QUICK.hackbenchLoops(), c.hackbench().loops());
+        assertEquals(List.of(1, 2, 4, 8), c.hackbench().groups());
+        assertEquals(List.of(0L, 5L, 10L, 50L), c.hackbench().spinMicros());
+        assertEquals(Profile.QUICK.roundTrips(), c.pingPong().roundTrips());
+        assertEquals(List.of(0L, 5L, 10L, 50L), c.pingPong().busyPollMicros());
+
+        BenchMain.Command full = BenchMain.parse(new String[] {"--full", "hackbench", "--runs=4"});
+        assertEquals(Profile.FULL, full.profile());
+        assertEquals("hackbench", full.scenario());
+        assertEquals(4, full.hackbench().runs());
+        assertEquals(Profile.FULL.roundTrips(), full.pingPong().roundTrips());
+    }
+
+    @Test
     void shouldRejectBadCommandLinesWithUsage() {
         for (String[] args : List.of(new String[] {"--bogus"}, new String[] {"fishbench"},
                 new String[] {"--loops", "many"}, new String[] {"--loops"}, new String[] {"--quick", "--full"},
