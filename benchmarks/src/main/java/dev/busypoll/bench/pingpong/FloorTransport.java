@@ -84,9 +84,13 @@ public final class FloorTransport implements PingPongTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
+            public void close() {
                 server.interrupt();
-                server.join(TimeUnit.SECONDS.toMillis(10));
+                try {
+                    server.join(TimeUnit.SECONDS.toMillis(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         };
     }

@@ -97,9 +97,13 @@ public final class KernelPipeTransport implements PingPongTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
+            public void close() {
                 closeQuietly(ping.sink());
-                server.join(TimeUnit.SECONDS.toMillis(10));
+                try {
+                    server.join(TimeUnit.SECONDS.toMillis(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 closeQuietly(ping.source());
                 closeQuietly(pong.source());
                 closeQuietly(pong.sink());

@@ -101,7 +101,11 @@ public final class NettyTransport implements PingPongTransport {
         this.loopStats = loopStats;
     }
 
-    /** {@code LocalChannel} on {@link DefaultEventLoopGroup}: what most Netty users of in-JVM channels run. */
+    /**
+     * {@code LocalChannel} on {@link DefaultEventLoopGroup}: what most Netty users of in-JVM channels run. Netty 4.2
+     * deprecates that group in favour of {@code LocalIoHandler}; it is measured because it is what users have.
+     */
+    @SuppressWarnings("deprecation")
     public static NettyTransport localDefault() {
         return new NettyTransport("Netty LocalChannel, DefaultEventLoopGroup", "local-default", 0, () -> null,
                 () -> new DefaultEventLoopGroup(1), LocalServerChannel.class, LocalChannel.class,
@@ -200,8 +204,12 @@ public final class NettyTransport implements PingPongTransport {
             }
 
             @Override
-            public void close() throws Exception {
-                closeAll(clientChannelFinal, echo.child, serverChannelFinal, clientGroup, serverGroup);
+            public void close() {
+                try {
+                    closeAll(clientChannelFinal, echo.child, serverChannelFinal, clientGroup, serverGroup);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         };
     }

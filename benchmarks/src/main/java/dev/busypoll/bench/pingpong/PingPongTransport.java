@@ -34,8 +34,13 @@ public interface PingPongTransport {
             return null;
         }
 
-        /** Closes channels and waits, then stops the threads (in that order: design.md's pitfalls). */
+        /**
+         * Closes channels and waits, then stops the threads (in that order: design.md's pitfalls). Interrupted
+         * while waiting, it stops waiting and keeps the thread's interrupt status set.
+         *
+         * @throws IllegalStateException when the transport's server side had failed
+         */
         @Override
-        void close() throws Exception;
+        void close();
     }
 }

@@ -102,9 +102,13 @@ public final class PipeTransport implements PingPongTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
+            public void close() {
                 ping.closeWrite();
-                server.join(TimeUnit.SECONDS.toMillis(10));
+                try {
+                    server.join(TimeUnit.SECONDS.toMillis(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 if (server.isAlive()) {
                     server.interrupt();
                 }
