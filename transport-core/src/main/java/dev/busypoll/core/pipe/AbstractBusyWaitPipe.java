@@ -14,7 +14,13 @@ import dev.busypoll.core.WakeSignal;
 /**
  * What the SPSC and MPSC pipes share: the reader side (one reader, its ladder and {@link WakeSignal}), the
  * close flags, argument checks and the writer's wait loop. Subclasses supply the queue and how writers wait for
- * space and are woken.
+ * space and are woken. Sealed: the two pipes of {@link BusyWaitPipes} are the only kinds. Public only so that
+ * the methods it adds to {@link BusyWaitPipe} ({@link #closeRead(Consumer)}, {@link #size()}, the close-state
+ * queries) belong to a public type.
+ *
+ * <h2>Threading</h2>
+ * Who may write depends on the subclass (one writer for SPSC, any number for MPSC); one thread at a time reads.
+ * Closing, the statistics and the state queries may be called from any thread.
  *
  * <h2>Memory ordering</h2>
  * Reader wake-up is {@link WakeSignal}'s Dekker protocol: a writer publishes with {@code offer} (release stores)
@@ -26,7 +32,8 @@ import dev.busypoll.core.WakeSignal;
  *
  * @param <E> the type of message
  */
-abstract class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E> {
+public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
+        permits SpscBusyWaitPipe, MpscBusyWaitPipe {
     /** Ladder deadline meaning "no deadline" (see {@link WakeSignal#park(long)}). */
     static final long NO_DEADLINE = Long.MAX_VALUE;
     /**
