@@ -183,8 +183,8 @@ class BusyPollChannelTest {
             for (int i = 0; i <= 100; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
-            waitUntil(() -> collector.readCompletes.get() >= 101 / 4);
-            assertTrue(collector.readCompletes.get() >= 26, "bursts of at most 4: " + collector.readCompletes);
+            // 101 messages in bursts of at most 4: at least 26 bursts, each ended by channelReadComplete.
+            waitUntil(() -> collector.readCompletes.get() >= 26);
         }
     }
 
