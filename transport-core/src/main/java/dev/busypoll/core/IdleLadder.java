@@ -55,6 +55,19 @@ public final class IdleLadder implements IdleStrategy {
      * the thread we wait for gets the core at least once before we pay for a sleep.
      */
     public static final long DEFAULT_YIELD_NANOS = 10_000L;
+    /**
+     * The yield window that goes with a busy-poll spin window: none when the spin window is 0, else
+     * {@link #DEFAULT_YIELD_NANOS}. A busy-poll time of 0 means "do not busy-wait at all" — park at once — as
+     * {@code SO_BUSY_POLL=0} and the RFC's default {@code pipe-busy-poll=0} do; yielding is a form of busy
+     * waiting (it burns the core when nobody else is runnable), so it only follows a spin.
+     *
+     * @param spinNanos the spin window, {@code >= 0}
+     * @return the yield window to use with it
+     */
+    public static long busyPollYieldNanos(long spinNanos) {
+        return requireNonNegative(spinNanos, "spinNanos") == 0 ? 0 : DEFAULT_YIELD_NANOS;
+    }
+
     /** Default first park period of the unsignalled form (Agrona's default). */
     public static final long DEFAULT_MIN_PARK_NANOS = 1_000L;
     /** Default longest park period of the unsignalled form (Agrona's default). */

@@ -153,6 +153,14 @@ public final class IdleStats {
     public record Snapshot(long episodes, long wokeWhileSpinning, long wokeWhileYielding, long wokeWhileParking,
                            long yields, long parks, long signalledWakeups, long spinNanos, long yieldNanos,
                            long parkNanos) {
+        /** This snapshot plus another one (for example the sums over several ladders). */
+        public Snapshot plus(Snapshot other) {
+            return new Snapshot(episodes + other.episodes, wokeWhileSpinning + other.wokeWhileSpinning,
+                    wokeWhileYielding + other.wokeWhileYielding, wokeWhileParking + other.wokeWhileParking,
+                    yields + other.yields, parks + other.parks, signalledWakeups + other.signalledWakeups,
+                    spinNanos + other.spinNanos, yieldNanos + other.yieldNanos, parkNanos + other.parkNanos);
+        }
+
         /** This snapshot minus an earlier one. */
         public Snapshot minus(Snapshot earlier) {
             return new Snapshot(episodes - earlier.episodes, wokeWhileSpinning - earlier.wokeWhileSpinning,

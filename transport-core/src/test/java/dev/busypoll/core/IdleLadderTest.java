@@ -259,4 +259,15 @@ class IdleLadderTest {
         IdleLadder ladder = new IdleLadder(0);
         assertSame(ladder.stats(), ladder.stats());
     }
+
+    @Test
+    void shouldNotYieldWhenTheBusyPollTimeIsZero() {
+        assertEquals(0, IdleLadder.busyPollYieldNanos(0), "busy-poll 0 = no busy waiting: park at once");
+        assertEquals(IdleLadder.DEFAULT_YIELD_NANOS, IdleLadder.busyPollYieldNanos(5_000));
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> IdleLadder.busyPollYieldNanos(-1)));
+
+        IdleLadder ladder = new IdleLadder(0, IdleLadder.busyPollYieldNanos(0), 1, 1);
+        ladder.idle();
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+    }
 }

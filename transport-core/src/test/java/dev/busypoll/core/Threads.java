@@ -22,6 +22,15 @@ public final class Threads {
         }
     }
 
+    /** Joins {@code thread} without a bound (for model checks, where a hang is what the checker reports). */
+    public static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** Joins {@code thread} for at most {@code seconds}; fails, with what the thread is doing, if it is still alive. */
     public static void joinOrFail(Thread thread, long seconds, Object context) throws InterruptedException {
         thread.join(TimeUnit.SECONDS.toMillis(seconds));

@@ -1,5 +1,6 @@
 package dev.busypoll.core;
 
+import static dev.busypoll.core.Threads.join;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -31,14 +32,6 @@ class WakeSignalModelCheckTest {
             ladder.idle(signal, () -> work.get() >= expected, Long.MAX_VALUE);
         }
         ladder.reset();
-    }
-
-    private static void join(Thread thread) {
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
     }
 
     @Test

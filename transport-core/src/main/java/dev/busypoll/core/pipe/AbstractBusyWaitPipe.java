@@ -91,23 +91,16 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
 
     @Override
     public final void write(E message) throws InterruptedException {
-        Objects.requireNonNull(message, "message");
-        requireWriterOpen();
-        if (queue.offer(message)) {
-            readerSignal.signal();
-            return;
+        if (!tryWrite(message)) {
+            awaitSpaceAndWrite(message, false, NO_DEADLINE);
         }
-        awaitSpaceAndWrite(message, false, NO_DEADLINE);
     }
 
     @Override
     public final boolean write(E message, long timeout, TimeUnit unit) throws InterruptedException {
-        Objects.requireNonNull(message, "message");
         Objects.requireNonNull(unit, "unit");
         long nanos = unit.toNanos(timeout);
-        requireWriterOpen();
-        if (queue.offer(message)) {
-            readerSignal.signal();
+        if (tryWrite(message)) {
             return true;
         }
         if (nanos <= 0) {
@@ -122,6 +115,11 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     @Override
     public final boolean tryWrite(E message) {
         Objects.requireNonNull(message, "message");
+        return offerAndSignal(message);
+    }
+
+    /** One write attempt: fails on a closed side, else offers and, when written, wakes the reader if parked. */
+    private boolean offerAndSignal(E message) {
         requireWriterOpen();
         if (queue.offer(message)) {
             readerSignal.signal();
@@ -145,9 +143,7 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
                     return false;
                 }
                 ladder.idle(signal, writable, deadline);
-                requireWriterOpen();
-                if (queue.offer(message)) {
-                    readerSignal.signal();
+                if (offerAndSignal(message)) {
                     return true;
                 }
             }
@@ -205,13 +201,13 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     }
 
     private E read0(boolean timed, long deadline) throws InterruptedException {
-        E message = tryRead();
-        if (message != null || isEndOfStream()) {
-            return message;
-        }
         IdleLadder ladder = readerLadder;
         try {
             for (;;) {
+                E message = tryRead();
+                if (message != null || isEndOfStream()) {
+                    return message;
+                }
                 if (Thread.interrupted()) {
                     throw new InterruptedException("interrupted while waiting for a message in " + this);
                 }
@@ -219,13 +215,9 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
                     return null;
                 }
                 ladder.idle(readerSignal, readable, deadline);
-                message = tryRead();
-                if (message != null || isEndOfStream()) {
-                    return message;
-                }
             }
         } finally {
-            ladder.reset();
+            ladder.reset(); // a no-op when the first try found a message: the ladder never left NOT_IDLE
         }
     }
 

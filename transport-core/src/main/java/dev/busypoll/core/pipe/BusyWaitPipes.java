@@ -36,12 +36,12 @@ public final class BusyWaitPipes {
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
      * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no spin
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no busy waiting at all (park at once, as the RFC default)
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> SpscBusyWaitPipe<E> spsc(int capacity, long spinMicros) {
         return new SpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
-                IdleLadder.DEFAULT_YIELD_NANOS);
+                IdleLadder.busyPollYieldNanos(spinMicros * 1000L));
     }
 
     /**
@@ -59,11 +59,11 @@ public final class BusyWaitPipes {
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
      * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no spin
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}; 0 = no busy waiting at all (park at once, as the RFC default)
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> MpscBusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
         return new MpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
-                IdleLadder.DEFAULT_YIELD_NANOS);
+                IdleLadder.busyPollYieldNanos(spinMicros * 1000L));
     }
 }

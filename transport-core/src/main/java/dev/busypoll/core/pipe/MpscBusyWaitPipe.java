@@ -22,6 +22,10 @@ import dev.busypoll.core.IdleStats;
  * per freed slot, a writer leaving its wait passes the wake on, and closing wakes them all. Nothing allocates on
  * the message path; a waiting writer allocates only when more writers wait at once than ever before.
  *
+ * <p>Not fair: a writer that has not waited may take the slot a parked writer was woken for (as in a kernel
+ * pipe), and writers that spin win against writers that park, so under sustained overload one writer can get
+ * far fewer messages through than another. Writers that need fairness must pace themselves.
+ *
  * @param <E> the type of message
  */
 public final class MpscBusyWaitPipe<E> extends AbstractBusyWaitPipe<E> {

@@ -199,14 +199,7 @@ final class SpaceWaiters {
         synchronized (lock) {
             IdleStats.Snapshot sum = new IdleStats.Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
             for (Waiter w : all) {
-                IdleStats.Snapshot s = w.ladder.stats().snapshot();
-                sum = new IdleStats.Snapshot(sum.episodes() + s.episodes(),
-                        sum.wokeWhileSpinning() + s.wokeWhileSpinning(),
-                        sum.wokeWhileYielding() + s.wokeWhileYielding(),
-                        sum.wokeWhileParking() + s.wokeWhileParking(), sum.yields() + s.yields(),
-                        sum.parks() + s.parks(), sum.signalledWakeups() + s.signalledWakeups(),
-                        sum.spinNanos() + s.spinNanos(), sum.yieldNanos() + s.yieldNanos(),
-                        sum.parkNanos() + s.parkNanos());
+                sum = sum.plus(w.ladder.stats().snapshot());
             }
             return sum;
         }

@@ -1,7 +1,7 @@
 package dev.busypoll.core.pipe;
 
 import static dev.busypoll.core.Threads.joinOrFail;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
@@ -13,8 +13,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The message path allocates nothing: measured with the JVM's per-thread allocation counter around a warmed-up
- * run, with messages allocated beforehand. A behaviour check, not a timing one.
+ * The message path allocates nothing per message: measured with the JVM's per-thread allocation counter around a
+ * warmed-up run of {@value #MESSAGES} messages, with the messages allocated beforehand. The bound is "less than
+ * one byte per message": any allocation per message would cost at least 16 bytes each, while the JVM itself
+ * occasionally allocates a couple of kilobytes in a thread (deoptimization, compilation events), which is not
+ * the pipe's doing. A behaviour check, not a timing one.
  */
 class PipeAllocationTest {
     private static final int MESSAGES = 20_000;
@@ -60,7 +63,7 @@ class PipeAllocationTest {
             }
             long allocated = threads.getThreadAllocatedBytes(me) - before;
             if (round == 2) {
-                assertEquals(0, allocated, "bytes allocated by " + MESSAGES + " writes and reads");
+                assertTrue(allocated < MESSAGES, allocated + " bytes allocated by " + MESSAGES + " writes and reads");
             }
         }
     }
@@ -99,7 +102,9 @@ class PipeAllocationTest {
             readerAllocated = threads.getThreadAllocatedBytes(me) - before;
         }
         joinOrFail(writer, 20, pipe);
-        assertEquals(0, readerAllocated, "reader bytes allocated in the last round; " + pipe.readerStats());
-        assertEquals(0, writerAllocated.get(), "writer bytes allocated in the last round; " + pipe.writerStats());
+        assertTrue(readerAllocated < MESSAGES,
+                readerAllocated + " bytes allocated by the reader in the last round; " + pipe.readerStats());
+        assertTrue(writerAllocated.get() < MESSAGES,
+                writerAllocated.get() + " bytes allocated by the writer in the last round; " + pipe.writerStats());
     }
 }

@@ -1,5 +1,6 @@
 package dev.busypoll.core.pipe;
 
+import static dev.busypoll.core.Threads.join;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,14 +39,6 @@ class PipeModelCheckTest {
         });
         thread.start();
         return thread;
-    }
-
-    private static void join(Thread thread) {
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
     }
 
     interface ThrowingRunnable {
