@@ -1,0 +1,318 @@
+package dev.busypoll.bench;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.busypoll.bench.hackbench.Hackbench;
+import dev.busypoll.bench.pingpong.PingPong;
+
+/**
+ * The benchmark command line. With no argument it runs the quick main job (hackbench and ping-pong, quick
+ * profile); see {@link #USAGE} for everything else. Every report starts with the JVM, OS and core count, prints
+ * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md} plus one CSV per
+ * scenario, by the tool itself.
+ */
+public final class BenchMain {
+    /** The usage text printed by {@code --help} and after a command-line error. */
+    public static final String USAGE = """
+            Usage: java -jar benchmarks/target/busypoll-benchmarks.jar [SCENARIO] [OPTIONS]
+
+            Scenarios (default: all = the quick main job, both scenarios):
+              hackbench   hackbench in one JVM, thread mode: G groups of 20 senders x 20 receivers, kernel
+                          pipes against the busy-wait pipe (MPSC) at several spin times
+              pingpong    8-byte round trips (perf bench sched pipe): floor, kernel pipe, busy-wait pipe,
+                          Netty LocalChannel, NIO loopback TCP, busypoll channel
+              all         both
+
+            Profile:
+              --quick                 small sizes, a few minutes at most on 2 cores (default)
+              --full                  the long profile for the recorded run on a quiet machine
+
+            hackbench options:
+              --groups LIST           group counts, e.g. 1,2,4,8 (default 1,2,4,8)
+              --loops N               messages per sender per receiver (default 1000)
+              --runs N                measured runs per cell; best and median reported (quick 3, full 10)
+              --spins LIST            busy-wait pipe spin times in µs (default 0,5,10,50)
+              --pipe-capacity N       messages per busy-wait pipe (default 512)
+
+            ping-pong options:
+              --round-trips N         measured round trips per repetition (quick 50000, full 200000)
+              --warmup N              warm-up round trips per repetition (quick 20000, full 50000)
+              --reps N                repetitions per transport; medians reported (quick 3, full 7)
+              --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
+              --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+              --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
+                                      local-io, nio, busypoll<US>)
+
+            Output:
+              --out DIR               where to write <timestamp>/results.md and CSVs
+                                      (default benchmarks/out when run from the repository root, else out)
+              --no-files              print only, write nothing
+              --help                  this text
+            """;
+
+    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "all");
+    private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
+    private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
+            "--pipe-capacity");
+    private static final Set<String> PING_PONG_OPTIONS = Set.of("--round-trips", "--warmup", "--reps",
+            "--pipe-spin", "--busy-poll", "--transports");
+    private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
+            "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
+            "--transports", "--out");
+
+    private BenchMain() {
+    }
+
+    /** Runs the command line and exits with its status (0 ok, 1 a benchmark failed, 2 a usage error). */
+    public static void main(String[] args) {
+        // UTF-8 like the results file, whatever the platform's default ("µs" must survive a C locale).
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.exit(run(args, out, err));
+    }
+
+    /** A command line that could not be understood. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The parsed command line.
+     *
+     * @param scenario  hackbench, pingpong or all
+     * @param hackbench the hackbench configuration
+     * @param pingPong  the ping-pong configuration
+     * @param profile   the profile the defaults came from
+     * @param out       output directory, or {@code null} for --no-files
+     * @param help      {@code true} for --help
+     */
+    record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, Profile profile, Path out,
+                   boolean help) {
+    }
+
+    /**
+     * Runs a command line, printing the report to {@code out} and errors to {@code err}.
+     *
+     * @return the exit status: 0 ok, 1 a benchmark failed, 2 a usage error
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Command command;
+        try {
+            command = parse(args);
+        } catch (UsageException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.println();
+            err.print(USAGE);
+            return 2;
+        }
+        if (command.help) {
+            out.print(USAGE);
+            return 0;
+        }
+        try {
+            execute(command, out);
+            return 0;
+        } catch (Exception e) {
+            err.println("benchmark failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    static Command parse(String[] args) throws UsageException {
+        String scenario = null;
+        Map<String, String> values = new HashMap<>();
+        Set<String> flags = new LinkedHashSet<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("-")) {
+                if (scenario != null) {
+                    throw new UsageException("one scenario at most, got '" + scenario + "' and '" + a + "'");
+                }
+                if (!SCENARIOS.contains(a)) {
+                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong or all)");
+                }
+                scenario = a;
+                continue;
+            }
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            }
+            if (FLAGS.contains(name)) {
+                if (value != null) {
+                    throw new UsageException(name + " takes no value");
+                }
+                flags.add(name);
+            } else if (VALUED.contains(name)) {
+                if (value == null) {
+                    if (i + 1 >= args.length) {
+                        throw new UsageException(name + " needs a value");
+                    }
+                    value = args[++i];
+                }
+                if (values.put(name, value) != null) {
+                    throw new UsageException(name + " given twice");
+                }
+            } else {
+                throw new UsageException("unknown option '" + a + "'");
+            }
+        }
+        boolean help = flags.contains("--help") || flags.contains("-h");
+        if (flags.contains("--quick") && flags.contains("--full")) {
+            throw new UsageException("--quick and --full exclude each other");
+        }
+        Profile p = flags.contains("--full") ? Profile.FULL : Profile.QUICK;
+        if (scenario == null) {
+            scenario = "all";
+        }
+        if ("pingpong".equals(scenario) && values.keySet().stream().anyMatch(HACKBENCH_OPTIONS::contains)) {
+            throw new UsageException("hackbench options given for scenario pingpong");
+        }
+        if ("hackbench".equals(scenario) && values.keySet().stream().anyMatch(PING_PONG_OPTIONS::contains)) {
+            throw new UsageException("ping-pong options given for scenario hackbench");
+        }
+        Hackbench.Config hb = new Hackbench.Config(
+                intList(values, "--groups", List.of(1, 2, 4, 8)),
+                intValue(values, "--loops", p.hackbenchLoops()),
+                intValue(values, "--runs", p.hackbenchRuns()),
+                longList(values, "--spins", List.of(0L, 5L, 10L, 50L)),
+                intValue(values, "--pipe-capacity", 512),
+                600);
+        PingPong.Config pp = new PingPong.Config(
+                intValue(values, "--round-trips", p.roundTrips()),
+                intValue(values, "--warmup", p.warmupRoundTrips()),
+                intValue(values, "--reps", p.pingPongReps()),
+                longValue(values, "--pipe-spin", 50),
+                longList(values, "--busy-poll", List.of(0L, 5L, 10L, 50L)),
+                values.containsKey("--transports") ? new LinkedHashSet<>(split(values.get("--transports"),
+                        "--transports")) : Set.of());
+        if (!"hackbench".equals(scenario)) {
+            pp.transports(); // rejects unknown keys now, not after the hackbench has run
+        }
+        Path out = null;
+        if (!flags.contains("--no-files")) {
+            out = values.containsKey("--out") ? Path.of(values.get("--out"))
+                    : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
+                    : Path.of("out");
+        }
+        return new Command(scenario, hb, pp, p, out, help);
+    }
+
+    private static List<String> split(String value, String option) throws UsageException {
+        List<String> parts = Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        if (parts.isEmpty()) {
+            throw new UsageException(option + " needs a comma-separated list, got '" + value + "'");
+        }
+        return parts;
+    }
+
+    private static int intValue(Map<String, String> values, String option, int dflt) throws UsageException {
+        String v = values.get(option);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Integer.parseInt(v.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + v + "'");
+        }
+    }
+
+    private static long longValue(Map<String, String> values, String option, long dflt) throws UsageException {
+        String v = values.get(option);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + v + "'");
+        }
+    }
+
+    private static List<Integer> intList(Map<String, String> values, String option, List<Integer> dflt)
+            throws UsageException {
+        String v = values.get(option);
+        if (v == null) {
+            return dflt;
+        }
+        List<Integer> list = new ArrayList<>();
+        for (String s : split(v, option)) {
+            try {
+                list.add(Integer.parseInt(s));
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs whole numbers, got '" + s + "'");
+            }
+        }
+        return list;
+    }
+
+    private static List<Long> longList(Map<String, String> values, String option, List<Long> dflt)
+            throws UsageException {
+        String v = values.get(option);
+        if (v == null) {
+            return dflt;
+        }
+        List<Long> list = new ArrayList<>();
+        for (String s : split(v, option)) {
+            try {
+                list.add(Long.parseLong(s));
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs whole numbers, got '" + s + "'");
+            }
+        }
+        return list;
+    }
+
+    /** Runs the parsed command and writes the report. */
+    static Report execute(Command c, PrintStream out) throws Exception {
+        Instant started = Instant.now();
+        Report report = new Report(started, c.profile.name(), c.scenario);
+        report.header().forEach(out::println);
+        out.println();
+        PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
+        if (!"pingpong".equals(c.scenario)) {
+            report.hackbench(Hackbench.run(c.hackbench, progress));
+        }
+        if (!"hackbench".equals(c.scenario)) {
+            report.pingPong(PingPong.run(c.pingPong, progress));
+        }
+        report.finish(Duration.between(started, Instant.now()));
+        out.println();
+        out.print(report.markdown());
+        if (c.out != null) {
+            String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+                    .format(started);
+            Path dir = c.out.resolve(stamp);
+            List<Path> written = report.write(dir);
+            out.println();
+            written.forEach(p -> out.println("wrote " + p));
+        }
+        out.flush();
+        return report;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.busypoll.bench;
+
+/**
+ * Preset sizes. {@link #QUICK} is the main job (a few minutes at most on 2 cores); {@link #FULL} is the
+ * recorded run on a quiet machine. hackbench uses {@code loops=1000} in both, the size of the prototype whose
+ * numbers the issue quotes, so the two can be compared; the profiles differ in the number of runs. The kernel
+ * pipe rows take most of hackbench's time (about 11 s per set of groups 1, 2, 4, 8 on a quiet 2-core machine).
+ *
+ * @param name             profile name
+ * @param hackbenchLoops   messages per sender per receiver
+ * @param hackbenchRuns    measured runs per (groups, transport)
+ * @param roundTrips       ping-pong measured round trips per repetition
+ * @param warmupRoundTrips ping-pong warm-up round trips per repetition
+ * @param pingPongReps     ping-pong repetitions per transport
+ */
+public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
+                      int pingPongReps) {
+    /** The main job: short enough to run on every change. */
+    public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3);
+    /** The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions. */
+    public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7);
+}

@@ -1,0 +1,33 @@
+package dev.busypoll.bench;
+
+import java.util.Arrays;
+
+/** Small order statistics over repetitions: best (minimum) and median. */
+public final class Stats {
+    private Stats() {
+    }
+
+    /** The median of the values (mean of the middle two for an even count); NaN when empty. */
+    public static double median(double... values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** The smallest value; NaN when empty. */
+    public static double min(double... values) {
+        return values.length == 0 ? Double.NaN : Arrays.stream(values).min().getAsDouble();
+    }
+
+    /** {@code a / b}, or NaN when either is not a positive finite number. */
+    public static double ratio(double a, double b) {
+        if (!(a > 0) || !(b > 0) || Double.isInfinite(a) || Double.isInfinite(b)) {
+            return Double.NaN;
+        }
+        return a / b;
+    }
+}

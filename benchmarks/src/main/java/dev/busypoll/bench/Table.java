@@ -1,0 +1,99 @@
+package dev.busypoll.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A table of results that renders as Markdown (for people) and CSV (for tools). Cells are strings; the
+ * {@code fmt} helpers print NaN as "n/a" so a missing figure never looks like a number.
+ */
+public final class Table {
+    private final List<String> header;
+    private final List<List<String>> rows = new ArrayList<>();
+
+    /** @param header the column names */
+    public Table(List<String> header) {
+        this.header = List.copyOf(header);
+    }
+
+    /** Appends a row; it must have one cell per column. */
+    public Table add(List<String> row) {
+        if (row.size() != header.size()) {
+            throw new IllegalArgumentException("row has " + row.size() + " cells, header " + header.size());
+        }
+        rows.add(List.copyOf(row));
+        return this;
+    }
+
+    /** The column names. */
+    public List<String> header() {
+        return header;
+    }
+
+    /** The rows, in order. */
+    public List<List<String>> rows() {
+        return List.copyOf(rows);
+    }
+
+    /** The table in GitHub Markdown. */
+    public String markdown() {
+        StringBuilder sb = new StringBuilder();
+        line(sb, header);
+        sb.append('|');
+        for (int i = 0; i < header.size(); i++) {
+            sb.append("---|");
+        }
+        sb.append('\n');
+        for (List<String> row : rows) {
+            line(sb, row);
+        }
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, List<String> cells) {
+        sb.append('|');
+        for (String c : cells) {
+            sb.append(' ').append(c.replace("|", "\\|")).append(" |");
+        }
+        sb.append('\n');
+    }
+
+    /** The table as CSV (RFC 4180 quoting). */
+    public String csv() {
+        StringBuilder sb = new StringBuilder();
+        csvLine(sb, header);
+        for (List<String> row : rows) {
+            csvLine(sb, row);
+        }
+        return sb.toString();
+    }
+
+    private static void csvLine(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            String c = cells.get(i);
+            if (c.contains(",") || c.contains("\"") || c.contains("\n")) {
+                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append('\n');
+    }
+
+    /** A number with the given decimals, or "n/a" for NaN. */
+    public static String fmt(double value, int decimals) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    /** A ratio as "2.35x", or "n/a". */
+    public static String ratio(double value) {
+        return Double.isNaN(value) ? "n/a" : fmt(value, 2) + "x";
+    }
+}

@@ -1,0 +1,84 @@
+package dev.busypoll.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: usage errors, help, and a tiny end-to-end run that writes its files. */
+@Timeout(120)
+class BenchMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void shouldPrintUsageOnHelp() {
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Usage:"));
+    }
+
+    @Test
+    void shouldRunBothScenariosInTheQuickProfileWithoutArguments() throws Exception {
+        BenchMain.Command c = BenchMain.parse(new String[0]);
+        assertEquals("all", c.scenario());
+        assertEquals(Profile.QUICK, c.profile());
+        assertEquals(Profile.QUICK.hackbenchLoops(), c.hackbench().loops());
+        assertEquals(List.of(1, 2, 4, 8), c.hackbench().groups());
+        assertEquals(List.of(0L, 5L, 10L, 50L), c.hackbench().spinMicros());
+        assertEquals(Profile.QUICK.roundTrips(), c.pingPong().roundTrips());
+        assertEquals(List.of(0L, 5L, 10L, 50L), c.pingPong().busyPollMicros());
+
+        BenchMain.Command full = BenchMain.parse(new String[] {"--full", "hackbench", "--runs=4"});
+        assertEquals(Profile.FULL, full.profile());
+        assertEquals("hackbench", full.scenario());
+        assertEquals(4, full.hackbench().runs());
+        assertEquals(Profile.FULL.roundTrips(), full.pingPong().roundTrips());
+    }
+
+    @Test
+    void shouldRejectBadCommandLinesWithUsage() {
+        for (String[] args : List.of(new String[] {"--bogus"}, new String[] {"fishbench"},
+                new String[] {"--loops", "many"}, new String[] {"--loops"}, new String[] {"--quick", "--full"},
+                new String[] {"pingpong", "--groups", "2"}, new String[] {"hackbench", "--reps", "2"},
+                new String[] {"--groups", "0"}, new String[] {"--transports", "nope"})) {
+            err.reset();
+            assertEquals(2, run(args), String.join(" ", args));
+            String e = err.toString(StandardCharsets.UTF_8);
+            assertTrue(e.startsWith("error: ") && e.contains("Usage:"), e);
+        }
+    }
+
+    @Test
+    void shouldWriteTheReportAndCsvFiles(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("--groups", "1", "--loops", "5", "--runs", "1", "--spins", "5", "--round-trips", "100",
+                "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
+                "--busy-poll", "5", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
+        Path runDir;
+        try (Stream<Path> s = Files.list(dir)) {
+            runDir = s.findFirst().orElseThrow();
+        }
+        String md = Files.readString(runDir.resolve("results.md"));
+        assertTrue(md.contains("## hackbench") && md.contains("## ping-pong") && md.contains("Cores: "), md);
+        List<String> hb = Files.readAllLines(runDir.resolve("hackbench.csv"));
+        assertEquals(1 + 2, hb.size(), String.join("\n", hb)); // header + kernel + spin5
+        List<String> pp = Files.readAllLines(runDir.resolve("pingpong.csv"));
+        assertEquals(1 + 4, pp.size(), String.join("\n", pp)); // header + 4 transports x 1 rep (or 1 line if n/a)
+    }
+}

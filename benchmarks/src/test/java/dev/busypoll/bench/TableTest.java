@@ -1,0 +1,32 @@
+package dev.busypoll.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class TableTest {
+    @Test
+    void shouldRenderMarkdownAndQuotedCsv() {
+        Table t = new Table(List.of("a", "b")).add(List.of("x,y", "say \"hi\""));
+        assertEquals("| a | b |\n|---|---|\n| x,y | say \"hi\" |\n", t.markdown());
+        assertEquals("a,b\n\"x,y\",\"say \"\"hi\"\"\"\n", t.csv());
+    }
+
+    @Test
+    void shouldPrintNaNAsNotAvailable() {
+        assertEquals("n/a", Table.fmt(Double.NaN, 2));
+        assertEquals("n/a", Table.ratio(Double.NaN));
+        assertEquals("2.50x", Table.ratio(2.5));
+        assertEquals(Double.NaN, Stats.ratio(1, 0));
+        assertEquals(2.0, Stats.median(3, 1, 2));
+        assertEquals(2.5, Stats.median(4, 1, 2, 3));
+    }
+
+    @Test
+    void shouldRejectRowOfWrongWidth() {
+        assertThrows(IllegalArgumentException.class, () -> new Table(List.of("a")).add(List.of("1", "2")));
+    }
+}

@@ -1,0 +1,101 @@
+package dev.busypoll.bench.hackbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A tiny hackbench: complete and sane results, never timing thresholds. */
+@Timeout(60)
+class HackbenchTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldReportEveryTransportAtEveryGroupCountWithSaneNumbers() throws Exception {
+        Hackbench.Config config = new Hackbench.Config(List.of(1, 2), 10, 2, List.of(0L, 5L, 10L, 50L), 64, 60);
+        Hackbench.Result result = Hackbench.run(config, QUIET);
+
+        assertEquals(2 * 5, result.cells().size());
+        for (int g : config.groups()) {
+            for (String key : List.of("kernel", "spin0", "spin5", "spin10", "spin50")) {
+                Hackbench.Cell cell = result.cell(g, key);
+                assertNotNull(cell, "missing cell groups=" + g + " " + key);
+                assertNull(cell.unavailable(), key + " should run in this build");
+                assertEquals(config.runs(), cell.runs().size());
+                for (Hackbench.Run run : cell.runs()) {
+                    assertEquals((long) g * Hackbench.FDS * Hackbench.FDS * config.loops(), run.messages());
+                    assertTrue(run.seconds() > 0 && Double.isFinite(run.seconds()), "seconds " + run.seconds());
+                    assertTrue(run.cpuSeconds() >= 0 && Double.isFinite(run.cpuSeconds()), "cpu " + run.cpuSeconds());
+                    assertTrue(Double.isNaN(run.nsCpuSeconds()) || run.nsCpuSeconds() >= 0, "ns cpu " + run);
+                    if (!key.equals("kernel")) {
+                        assertNotNull(run.readers(), key + " reports its readers' idle ladders");
+                        assertTrue(run.readers().episodes() >= 0 && run.writers().spinNanos() >= 0);
+                    }
+                }
+            }
+        }
+        assertEquals(config.groups().size() * 4, result.idleTable().rows().size());
+        assertEquals(result.cells().size(), result.table().rows().size());
+        assertEquals(config.groups().size(), result.barTable().rows().size());
+        String md = result.table().markdown();
+        for (Hackbench.Cell c : result.cells()) {
+            assertTrue(md.contains(c.transport()), c.transport());
+        }
+        assertFalse(md.contains("NaN") || md.contains("not available"), md);
+    }
+
+    @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        Hackbench.Config config = new Hackbench.Config(List.of(1), 5, 1, List.of(), 64, 60);
+        HackbenchTransport broken = new HackbenchTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public long spinMicros() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Endpoint newEndpoint() {
+                throw new IllegalStateException("no endpoint today");
+            }
+        };
+        Hackbench.Result result = Hackbench.run(config, List.of(new KernelPipeTransport(), broken), QUIET);
+        assertEquals(1, result.cell(1, "kernel").runs().size());
+        assertTrue(result.cell(1, "broken").unavailable().startsWith("failed"), result.cell(1, "broken").toString());
+        assertTrue(result.table().markdown().contains("| 1 | broken | failed |"), result.table().markdown());
+        assertTrue(result.notes().stream().anyMatch(n -> n.contains("no endpoint today")), result.notes().toString());
+    }
+
+    @Test
+    void shouldRejectNonsenseConfiguration() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new Hackbench.Config(List.of(0), 10, 1, List.of(5L), 64, 60));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Hackbench.Config(List.of(1), 0, 1, List.of(5L), 64, 60));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Hackbench.Config(List.of(1), 10, 1, List.of(-1L), 64, 60));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.busypoll.bench.pingpong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
+@Timeout(120)
+class PingPongTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldReportEveryTransportWithSaneNumbers() throws Exception {
+        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, List.of(0L, 5L, 10L, 50L), Set.of());
+        PingPong.Result result = PingPong.run(config, QUIET);
+
+        List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
+                "busypoll10", "busypoll50");
+        assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
+        for (PingPong.Row row : result.rows()) {
+            assertNull(row.unavailable(), row.name() + " should run in this build");
+            assertEquals(config.repetitions(), row.reps().size(), row.name());
+            for (PingPong.Rep rep : row.reps()) {
+                assertEquals(config.roundTrips(), rep.roundTrips());
+                double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
+                    rep.opsPerSecond(), rep.cpuUsPerOp()};
+                for (double f : figures) {
+                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + rep);
+                }
+                assertTrue(rep.p50() <= rep.p90() && rep.p90() <= rep.p99() && rep.p99() <= rep.p999()
+                        && rep.p999() <= rep.max(), row.name() + ": percentiles out of order " + rep);
+                assertTrue(rep.p50() > 0 && rep.opsPerSecond() > 0, row.name() + ": " + rep);
+            }
+        }
+        String md = result.table().markdown();
+        assertEquals(keys.size(), result.table().rows().size());
+        assertFalse(md.contains("NaN") || md.contains("not available"), md);
+        for (String key : List.of("pipe50", "busypoll0", "busypoll50")) {
+            assertNotNull(result.row(key).reps().get(0).idleStats(), key + " reports its idle ladder");
+        }
+    }
+
+    @Test
+    void shouldRunOnlyTheChosenTransports() throws Exception {
+        PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("floor", "local-default"));
+        PingPong.Result result = PingPong.run(config, QUIET);
+        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(PingPong.Row::key).toList());
+        assertNotNull(result.row("floor"));
+    }
+
+    @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        PingPong.Config config = new PingPong.Config(50, 0, 2, 50, List.of(), Set.of());
+        PingPongTransport broken = new PingPongTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open() {
+                throw new IllegalStateException("cannot connect today");
+            }
+        };
+        PingPong.Result result = PingPong.run(config, List.of(new FloorTransport(), broken), QUIET);
+        assertEquals(2, result.row("floor").reps().size());
+        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
+        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+    }
+
+    @Test
+    void shouldRejectUnknownTransport() {
+        PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("carrier-pigeon"));
+        assertThrows(IllegalArgumentException.class, config::transports);
+    }
+}
