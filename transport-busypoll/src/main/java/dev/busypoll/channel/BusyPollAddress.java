@@ -1,0 +1,70 @@
+package dev.busypoll.channel;
+
+import java.net.SocketAddress;
+import java.util.Objects;
+
+/**
+ * The address of a busypoll endpoint: a name, unique within the JVM while a channel is bound to it.
+ * {@link #ANY} asks for a fresh name picked at bind time (the equivalent of port 0); the bound channel's
+ * {@code localAddress()} then tells which.
+ *
+ * <h2>Threading</h2>
+ * Immutable; safe to share between threads.
+ */
+public final class BusyPollAddress extends SocketAddress implements Comparable<BusyPollAddress> {
+    private static final long serialVersionUID = 1L;
+
+    /** Binding to this address picks a fresh, unique name. */
+    public static final BusyPollAddress ANY = new BusyPollAddress("ANY", true);
+
+    private final String name;
+
+    /**
+     * An address with the given name.
+     *
+     * @param name the name; not blank
+     * @throws IllegalArgumentException if {@code name} is blank
+     * @throws NullPointerException     if {@code name} is null
+     */
+    public BusyPollAddress(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("name must not be blank");
+        }
+        this.name = name;
+    }
+
+    private BusyPollAddress(String name, @SuppressWarnings("unused") boolean internal) {
+        this.name = name;
+    }
+
+    /** Creates an address picked by the registry; names start with a character users do not use lightly. */
+    static BusyPollAddress ephemeral(long id) {
+        return new BusyPollAddress("~ephemeral-" + id, true);
+    }
+
+    /** The name of this address. */
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BusyPollAddress && ((BusyPollAddress) o).name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode();
+    }
+
+    @Override
+    public int compareTo(BusyPollAddress o) {
+        return name.compareTo(o.name);
+    }
+
+    @Override
+    public String toString() {
+        return "busypoll:" + name;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.busypoll.channel;
+
+import io.netty.channel.IoEvent;
+import io.netty.channel.IoHandle;
+import io.netty.channel.IoRegistration;
+
+/**
+ * What a {@link BusyPollIoHandler} needs from a channel registered on it. Implemented by the channels'
+ * {@code Unsafe}s. Every method except {@link #tryMarkQueued()} runs on the loop's thread.
+ */
+interface BusyPollIoHandle extends IoHandle {
+    /** Called on the loop when registration succeeded (before the registration future completes). */
+    void attach(BusyPollIoHandler handler);
+
+    /** Called on the loop when the registration is cancelled. */
+    void detach(BusyPollIoHandler handler);
+
+    /**
+     * Takes the channel off the ready list: clears the "queued" flag, then a full fence (the consumer half of
+     * hand-off (2) in {@link BusyPollIoHandler}'s javadoc).
+     */
+    void clearQueued();
+
+    /**
+     * Claims the "queued" flag (any thread): true when the caller must put the channel on the ready list.
+     */
+    boolean tryMarkQueued();
+
+    /**
+     * One poll: flushes a stalled write if the reader has made room and reads at most {@code defaultBudget}
+     * (or the channel's own budget) messages.
+     *
+     * @return messages and flushes done (0 = nothing found)
+     */
+    int poll(int defaultBudget);
+
+    /** The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS}, or -1 when not set. */
+    int busyPollMicros();
+
+    /** Closes the channel now (handler destroyed). */
+    void closeNow();
+
+    @Override
+    default void handle(IoRegistration registration, IoEvent ioEvent) {
+        // No IoEvents: input is found through the ready list.
+    }
+}

@@ -1,0 +1,526 @@
+package dev.busypoll.channel;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import dev.busypoll.core.IdleLadder;
+import dev.busypoll.core.WakeSignal;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandle;
+import io.netty.channel.IoHandler;
+import io.netty.channel.IoHandlerContext;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.IoOps;
+import io.netty.channel.IoRegistration;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ThreadAwareExecutor;
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import org.jctools.queues.MpscUnboundedArrayQueue;
+
+/**
+ * The busypoll event loop: a Netty 4.2 {@link IoHandler} that polls the {@link BusyPollChannel}s that have input
+ * and, when there is nothing to do, climbs transport-core's {@link IdleLadder} — spin for the loop's busy-poll
+ * time, then yield, then park until a producer signals or the next scheduled task is due.
+ *
+ * <pre>{@code
+ * EventLoopGroup group = new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory());
+ * new ServerBootstrap().group(group).channel(BusyPollServerChannel.class)
+ *     .childOption(BusyPollChannelOption.BUSY_POLL_MICROS, 50) ...
+ * }</pre>
+ *
+ * <h2>The loop</h2>
+ * Each loop owns an MPSC <em>ready list</em> of channels that have something to do (input to read, or a stalled
+ * write that may now proceed): a loop never scans idle channels. One {@link #run(IoHandlerContext)} takes every
+ * channel that was on the list when it started and polls each once, at most the channel's
+ * {@link BusyPollChannelOption#BUSY_POLL_BUDGET budget} of messages; a channel with more input goes back to the
+ * tail. With no work and {@link IoHandlerContext#canBlock()}, the loop idles: it stops climbing the ladder the
+ * moment the ready list is not empty, a task is submitted or {@link #wakeup()} is called.
+ * <p>
+ * The spin window is the largest {@code BUSY_POLL_MICROS} among the channels registered on the loop, else the
+ * factory's default. Only time spent polling channels is reported as active I/O time
+ * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as
+ * idle.
+ *
+ * <h2>Defaults</h2>
+ * {@link #DEFAULT_BUSY_POLL_MICROS} and {@link #DEFAULT_BUSY_POLL_BUDGET}; see their javadoc for why.
+ *
+ * <h2>Memory ordering (every lock-free hand-off of this package, argued in this one place)</h2>
+ * Every hand-off between a producer thread and a loop is a Dekker pair: each side does <em>store; full fence;
+ * load</em> ({@link VarHandle#fullFence()}), so the two stores cannot both be missed by the two loads. JCTools'
+ * queues publish with release stores only, which alone do not order a later load; hence the explicit fences.
+ * <ol>
+ *   <li><b>Message → peer's inbound queue.</b> Writer (peer's loop): {@code SpscArrayQueue.offer} (release
+ *       store of the element) for each message of a flush; then (2). Reader: acquire load in {@code poll}. FIFO
+ *       per direction comes from the SPSC queue; there is one writer per direction (the peer channel's loop).</li>
+ *   <li><b>Channel → its loop's ready list, once.</b> Producer: publish the work (1 or 4); full fence; CAS the
+ *       channel's {@code queued} flag 0→1; if won, {@code MpscUnboundedArrayQueue.offer(channel)}. Consumer (the
+ *       loop): poll the channel; store {@code queued}=0; full fence; then look at the work (poll the inbound
+ *       queue / the stalled write). Either the consumer sees the work, or the producer sees 0 and queues the
+ *       channel again: no lost input; and a channel is on the list at most once.</li>
+ *   <li><b>Waking the loop.</b> Producer: after (2) offered the channel (or a task was added to Netty's task
+ *       queue, or a suspend was requested, followed by {@link #wakeup()}, which stores the {@code wakeupRequested}
+ *       flag), {@link WakeSignal#signal()}: full fence, read the waiters flag, unpark only if it says PARKING.
+ *       Consumer: in the park rung, {@link WakeSignal#prepareToPark()} (store PARKING; full fence) then re-check
+ *       "ready list not empty || wakeup requested || tasks pending" and park only if all are false. The spin and
+ *       yield rungs re-check the same condition on every step, so they stop as soon as the work is visible.</li>
+ *   <li><b>Backpressure resume.</b> Writer, finding the peer's queue full: store {@code writerWaiting}=1; full
+ *       fence; retry the offer; if still full, keep the rest in its {@code ChannelOutboundBuffer} (Netty's water
+ *       marks make the channel unwritable) and remember "stalled". Reader, after a burst of polls (consumer-index
+ *       release stores): full fence; CAS {@code writerWaiting} 1→0; if won, put the writer channel on its loop's
+ *       ready list (2, 3), where its loop flushes again. Either the writer's retry finds room or the reader sees
+ *       the flag: a stalled writer is always resumed by a signal, never by polling.</li>
+ *   <li><b>Close.</b> Reader's loop: store inbound {@code closed}=1; full fence; release everything queued.
+ *       Writer: after offering, full fence; load {@code closed}; if set, release what is queued itself. The
+ *       release drain is serialised by a CAS lock whose holder re-checks emptiness after unlocking (store; fence;
+ *       load), so a message published before either side looked is released exactly once: nothing leaks.</li>
+ * </ol>
+ *
+ * <h2>Threading</h2>
+ * {@link #run}, {@link #register}, {@link #prepareToDestroy()} and {@link #destroy()} are called by the loop's
+ * thread (Netty's contract); {@link #wakeup()} and the package-private producer methods by any thread;
+ * {@link #stats(EventExecutor)} from any thread.
+ */
+public final class BusyPollIoHandler implements IoHandler {
+    /**
+     * Default spin window when no channel on the loop sets {@code BUSY_POLL_MICROS}: 0 µs, as Linux's
+     * {@code net.core.busy_read} and the pipe busy-wait RFC default to 0. A loop that nobody asked to spin does
+     * not burn a core; on the 2-core development machine a spinning loop steals from the thread it waits for.
+     * Users opt in per channel (the ping-pong benchmark uses 50 µs), or per group through
+     * {@link #newFactory(int)}.
+     */
+    public static final int DEFAULT_BUSY_POLL_MICROS = 0;
+
+    /**
+     * Default budget: 64 messages per poll of one channel, the NAPI weight Linux uses for one poll of one device
+     * (and 8x {@code SO_BUSY_POLL_BUDGET}'s default of 8, since a message here costs no copy). Large enough that
+     * a streaming channel drains in few passes, small enough that one busy channel does not starve the others or
+     * the loop's tasks.
+     */
+    public static final int DEFAULT_BUSY_POLL_BUDGET = 64;
+
+    private static final InternalLogger logger = InternalLoggerFactory.getInstance(BusyPollIoHandler.class);
+    private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
+    private static final VarHandle WAKEUP_REQUESTED;
+    private static final VarHandle SPIN_CONFIG_CHANGED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            WAKEUP_REQUESTED = lookup.findVarHandle(BusyPollIoHandler.class, "wakeupRequested", int.class);
+            SPIN_CONFIG_CHANGED = lookup.findVarHandle(BusyPollIoHandler.class, "spinConfigChanged", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * The platform MBean server, looked up once when the class loads: its first lookup takes hundreds of
+     * milliseconds, which must not delay a loop's start (or its shutdown right after). Null if JMX is unavailable.
+     */
+    private static final MBeanServer MBEAN_SERVER = platformMBeanServer();
+
+    private static MBeanServer platformMBeanServer() {
+        try {
+            return ManagementFactory.getPlatformMBeanServer();
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
+    private final ThreadAwareExecutor executor;
+    private final int defaultBusyPollMicros;
+    private final int defaultBudget;
+    private final IdleLadder ladder;
+    private final WakeSignal signal = new WakeSignal();
+    private final MpscUnboundedArrayQueue<BusyPollIoHandle> readyList = new MpscUnboundedArrayQueue<>(64);
+    private final Set<BusyPollIoHandle> registered = new HashSet<>();
+    private final BusyPollStats stats;
+    private final BooleanSupplier wakeCondition = this::hasWork;
+
+    @SuppressWarnings("unused") // accessed through WAKEUP_REQUESTED
+    private volatile int wakeupRequested;
+    @SuppressWarnings("unused") // accessed through SPIN_CONFIG_CHANGED
+    private volatile int spinConfigChanged = 1;
+    private volatile int effectiveBusyPollMicros;
+    private volatile int registeredCount;
+
+    /** Loop-thread only: the context of the current {@link #run}. */
+    private IoHandlerContext context;
+    /** Loop-thread only: the MBean name, once registered. */
+    private ObjectName mbeanName;
+
+    private BusyPollIoHandler(ThreadAwareExecutor executor, int defaultBusyPollMicros, int defaultBudget) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.defaultBusyPollMicros = defaultBusyPollMicros;
+        this.defaultBudget = defaultBudget;
+        this.effectiveBusyPollMicros = defaultBusyPollMicros;
+        this.ladder = IdleLadder.ofMicros(defaultBusyPollMicros);
+        this.stats = new BusyPollStats(this, ladder.stats());
+    }
+
+    /** A factory of loops with the default spin window and budget. */
+    public static IoHandlerFactory newFactory() {
+        return newFactory(DEFAULT_BUSY_POLL_MICROS, DEFAULT_BUSY_POLL_BUDGET);
+    }
+
+    /**
+     * A factory of loops that spin for {@code defaultBusyPollMicros} when none of their channels sets
+     * {@link BusyPollChannelOption#BUSY_POLL_MICROS}.
+     *
+     * @param defaultBusyPollMicros {@code >= 0}; 0 = do not spin
+     */
+    public static IoHandlerFactory newFactory(int defaultBusyPollMicros) {
+        return newFactory(defaultBusyPollMicros, DEFAULT_BUSY_POLL_BUDGET);
+    }
+
+    /**
+     * A factory of loops with the given defaults.
+     *
+     * @param defaultBusyPollMicros spin window when no channel sets one; {@code >= 0}
+     * @param defaultBudget         messages one poll of one channel may take when the channel sets none; {@code > 0}
+     * @throws IllegalArgumentException naming the argument out of range
+     */
+    public static IoHandlerFactory newFactory(int defaultBusyPollMicros, int defaultBudget) {
+        checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
+        checkBudget(defaultBudget, "defaultBudget");
+        return new IoHandlerFactory() {
+            @Override
+            public IoHandler newHandler(ThreadAwareExecutor ioExecutor) {
+                return new BusyPollIoHandler(ioExecutor, defaultBusyPollMicros, defaultBudget);
+            }
+
+            @Override
+            public boolean isChangingThreadSupported() {
+                // Nothing here is bound to a thread: the wake signal records its owner at every park.
+                return true;
+            }
+
+            @Override
+            public String toString() {
+                return "BusyPollIoHandler.newFactory(" + defaultBusyPollMicros + ", " + defaultBudget + ')';
+            }
+        };
+    }
+
+    static int checkMicros(int micros, String name) {
+        if (micros < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0 (microseconds), was " + micros);
+        }
+        return micros;
+    }
+
+    static int checkBudget(int budget, String name) {
+        if (budget <= 0) {
+            throw new IllegalArgumentException(name + " must be > 0 (messages per poll), was " + budget);
+        }
+        return budget;
+    }
+
+    /**
+     * The counters of a started busypoll event loop.
+     *
+     * @throws IllegalArgumentException if {@code loop} is not a started busypoll event loop
+     */
+    public static BusyPollStats stats(EventExecutor loop) {
+        BusyPollIoHandler handler = loop instanceof ThreadAwareExecutor ? RUNNING.get(loop) : null;
+        if (handler == null) {
+            throw new IllegalArgumentException(loop + " is not a started busypoll event loop (create it with "
+                    + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory()))");
+        }
+        return handler.stats;
+    }
+
+    /** This loop's counters. */
+    BusyPollStats stats() {
+        return stats;
+    }
+
+    int effectiveBusyPollMicros() {
+        return effectiveBusyPollMicros;
+    }
+
+    int registeredChannels() {
+        return registeredCount;
+    }
+
+    int defaultBusyPollMicros() {
+        return defaultBusyPollMicros;
+    }
+
+    int defaultBudget() {
+        return defaultBudget;
+    }
+
+    boolean inLoop() {
+        return executor.isExecutorThread(Thread.currentThread());
+    }
+
+    @Override
+    public void initialize() {
+        RUNNING.put(executor, this);
+        if (mbeanName == null) {
+            registerMBean();
+        }
+    }
+
+    @Override
+    public int run(IoHandlerContext context) {
+        this.context = context;
+        long start = System.nanoTime();
+        int work = processReadyList();
+        long active = 0;
+        if (work > 0) {
+            active = System.nanoTime() - start;
+        } else if (context.canBlock()) {
+            idle(context);
+            long resumed = System.nanoTime();
+            work = processReadyList();
+            if (work > 0) {
+                active = System.nanoTime() - resumed;
+            }
+        }
+        if (active > 0) {
+            stats.recordPass(0, 0, active);
+        }
+        if (context.shouldReportActiveIoTime()) {
+            context.reportActiveIoTime(active);
+        }
+        return work;
+    }
+
+    /** Polls every channel that was on the ready list when the pass started, once each. */
+    private int processReadyList() {
+        int n = readyList.size();
+        if (n == 0) {
+            return 0;
+        }
+        int work = 0;
+        int polls = 0;
+        for (int i = 0; i < n; i++) {
+            BusyPollIoHandle handle = readyList.poll();
+            if (handle == null) {
+                break;
+            }
+            handle.clearQueued();
+            polls++;
+            try {
+                work += handle.poll(defaultBudget);
+            } catch (Throwable t) {
+                logger.warn("Unexpected exception while polling {}", handle, t);
+            }
+        }
+        stats.recordPass(work, polls, 0);
+        return Math.max(work, polls > 0 ? 1 : 0);
+    }
+
+    private boolean hasWork() {
+        return !readyList.isEmpty() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
+    }
+
+    private void idle(IoHandlerContext context) {
+        if ((int) SPIN_CONFIG_CHANGED.getVolatile(this) != 0) {
+            recomputeSpin();
+        }
+        long now = System.nanoTime();
+        long delay = context.delayNanos(now);
+        long deadline = delay >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + delay;
+        try {
+            while (!hasWork()) {
+                ladder.idle(signal, wakeCondition, deadline);
+                if (ladder.phase() == IdleLadder.Phase.PARKING
+                        && (System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted())) {
+                    break;
+                }
+            }
+        } finally {
+            ladder.reset();
+            // Consumed: whatever the wake-up was for (a task, a suspend request, shutdown) is visible to Netty's
+            // loop after we return; a wakeup() after this store sets the flag again and costs one extra pass.
+            WAKEUP_REQUESTED.setVolatile(this, 0);
+        }
+    }
+
+    private void recomputeSpin() {
+        SPIN_CONFIG_CHANGED.setVolatile(this, 0);
+        int max = -1;
+        for (BusyPollIoHandle handle : registered) {
+            max = Math.max(max, handle.busyPollMicros());
+        }
+        int micros = max >= 0 ? max : defaultBusyPollMicros;
+        effectiveBusyPollMicros = micros;
+        ladder.spinNanos(TimeUnit.MICROSECONDS.toNanos(micros));
+    }
+
+    /** Any thread: a channel's {@code BUSY_POLL_MICROS} changed; the loop recomputes at its next idle episode. */
+    void spinConfigChanged() {
+        SPIN_CONFIG_CHANGED.setVolatile(this, 1);
+    }
+
+    /**
+     * Any thread, after publishing work for {@code handle} and a full fence (hand-off 2): puts it on the ready
+     * list unless it is already there, and wakes the loop if parked (hand-off 3).
+     */
+    void schedule(BusyPollIoHandle handle) {
+        if (handle.tryMarkQueued()) {
+            readyList.offer(handle);
+            if (!inLoop()) {
+                stats.recordSignal(signal.signal());
+            }
+        }
+    }
+
+    @Override
+    public void wakeup() {
+        if (!inLoop()) {
+            WAKEUP_REQUESTED.setVolatile(this, 1);
+            stats.recordSignal(signal.signal());
+        }
+    }
+
+    @Override
+    public void prepareToDestroy() {
+        closeAll();
+    }
+
+    @Override
+    public void destroy() {
+        closeAll();
+        RUNNING.remove(executor, this);
+        unregisterMBean();
+    }
+
+    private void closeAll() {
+        List<BusyPollIoHandle> handles = new ArrayList<>(registered);
+        for (BusyPollIoHandle handle : handles) {
+            try {
+                handle.closeNow();
+            } catch (Throwable t) {
+                logger.warn("Failed to close {}", handle, t);
+            }
+        }
+    }
+
+    @Override
+    public IoRegistration register(IoHandle handle) {
+        if (!(handle instanceof BusyPollIoHandle)) {
+            throw new IllegalArgumentException("IoHandle of type " + handle.getClass().getName()
+                    + " not supported by BusyPollIoHandler (only BusyPollChannel and BusyPollServerChannel)");
+        }
+        BusyPollIoHandle busyPollHandle = (BusyPollIoHandle) handle;
+        if (!registered.add(busyPollHandle)) {
+            throw new IllegalStateException(handle + " is already registered");
+        }
+        registeredCount = registered.size();
+        spinConfigChanged();
+        Registration registration = new Registration(busyPollHandle);
+        busyPollHandle.attach(this);
+        return registration;
+    }
+
+    @Override
+    public boolean isCompatible(Class<? extends IoHandle> handleType) {
+        return BusyPollIoHandle.class.isAssignableFrom(handleType);
+    }
+
+    private void registerMBean() {
+        MBeanServer server = MBEAN_SERVER;
+        if (server == null) {
+            return;
+        }
+        try {
+            String thread = Thread.currentThread().getName();
+            ObjectName name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(thread));
+            try {
+                server.registerMBean(stats, name);
+            } catch (InstanceAlreadyExistsException e) {
+                name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name="
+                        + ObjectName.quote(thread + '@' + Integer.toHexString(System.identityHashCode(this))));
+                server.registerMBean(stats, name);
+            }
+            mbeanName = name;
+        } catch (Throwable t) {
+            // Monitoring must never stop the loop.
+            logger.debug("Could not register the busypoll MBean", t);
+        }
+    }
+
+    private void unregisterMBean() {
+        ObjectName name = mbeanName;
+        if (name != null) {
+            mbeanName = null;
+            try {
+                MBEAN_SERVER.unregisterMBean(name);
+            } catch (Throwable t) {
+                logger.debug("Could not unregister the busypoll MBean {}", name, t);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "BusyPollIoHandler{defaultBusyPollMicros=" + defaultBusyPollMicros + ", defaultBudget="
+                + defaultBudget + ", effectiveBusyPollMicros=" + effectiveBusyPollMicros + ", " + ladder + '}';
+    }
+
+    private final class Registration implements IoRegistration {
+        private final AtomicBoolean cancelled = new AtomicBoolean();
+        private final BusyPollIoHandle handle;
+
+        Registration(BusyPollIoHandle handle) {
+            this.handle = handle;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T attachment() {
+            return (T) BusyPollIoHandler.this;
+        }
+
+        @Override
+        public long submit(IoOps ops) {
+            throw new UnsupportedOperationException("busypoll channels take no IoOps");
+        }
+
+        @Override
+        public boolean isValid() {
+            return !cancelled.get();
+        }
+
+        @Override
+        public boolean cancel() {
+            if (!cancelled.compareAndSet(false, true)) {
+                return false;
+            }
+            if (inLoop()) {
+                cancel0();
+            } else {
+                executor.execute(this::cancel0);
+            }
+            return true;
+        }
+
+        private void cancel0() {
+            if (registered.remove(handle)) {
+                registeredCount = registered.size();
+                spinConfigChanged();
+                handle.detach(BusyPollIoHandler.this);
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package dev.busypoll.channel;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.SocketAddress;
+import java.util.ArrayDeque;
+import java.util.Queue;
+
+import io.netty.channel.AbstractServerChannel;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.IoRegistration;
+import io.netty.channel.RecvByteBufAllocator;
+import io.netty.channel.ServerChannelRecvByteBufAllocator;
+
+/**
+ * The listening end of the busypoll transport: bound to a {@link BusyPollAddress}, it accepts a
+ * {@link BusyPollChannel} per connecting client. Closing it frees its address. Connections are accepted through one
+ * task on this channel's loop per connection (messages never go through tasks).
+ *
+ * <h2>Threading</h2>
+ * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
+ */
+public class BusyPollServerChannel extends AbstractServerChannel {
+    private static final VarHandle QUEUED;
+
+    static {
+        try {
+            QUEUED = MethodHandles.lookup().findVarHandle(BusyPollServerChannel.class, "queued", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BusyPollChannelConfig config;
+    /** Accepted children not yet read; loop thread only. */
+    private final Queue<BusyPollChannel> pending = new ArrayDeque<>();
+
+    private volatile int state; // 0 open, 1 bound, 2 closed
+    private volatile BusyPollAddress localAddress;
+    private volatile BusyPollIoHandler handler;
+    @SuppressWarnings("unused") // accessed through QUEUED
+    private volatile int queued;
+    private IoRegistration registration;
+    private boolean acceptPending;
+
+    /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
+    public BusyPollServerChannel() {
+        config = new BusyPollChannelConfig(this, new ServerChannelRecvByteBufAllocator(), () -> {
+            BusyPollIoHandler h = handler;
+            if (h != null) {
+                h.spinConfigChanged();
+            }
+        }, () -> { }, () -> {
+            BusyPollIoHandler h = handler;
+            return h != null ? h.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+        }, () -> {
+            BusyPollIoHandler h = handler;
+            return h != null ? h.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
+        });
+    }
+
+    @Override
+    public BusyPollChannelConfig config() {
+        return config;
+    }
+
+    @Override
+    public BusyPollAddress localAddress() {
+        return (BusyPollAddress) super.localAddress();
+    }
+
+    @Override
+    public BusyPollAddress remoteAddress() {
+        return null;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return state < 2;
+    }
+
+    @Override
+    public boolean isActive() {
+        return state == 1;
+    }
+
+    /** Accepts every loop so {@link #doRegister} can say what to use instead. */
+    @Override
+    protected boolean isCompatible(EventLoop loop) {
+        return true;
+    }
+
+    @Override
+    protected SocketAddress localAddress0() {
+        return localAddress;
+    }
+
+    @Override
+    protected void doRegister(ChannelPromise promise) {
+        EventLoop loop = eventLoop();
+        if (!BusyPollChannel.isBusyPollLoop(loop)) {
+            promise.setFailure(BusyPollChannel.incompatibleLoop(this, loop));
+            return;
+        }
+        ((IoEventLoop) loop).register((BusyPollServerUnsafe) unsafe()).addListener(f -> {
+            if (f.isSuccess()) {
+                registration = (IoRegistration) f.getNow();
+                promise.setSuccess();
+            } else {
+                promise.setFailure(f.cause());
+            }
+        });
+    }
+
+    @Override
+    protected void doDeregister() {
+        IoRegistration registration = this.registration;
+        if (registration != null) {
+            this.registration = null;
+            registration.cancel();
+        }
+    }
+
+    @Override
+    protected void doBind(SocketAddress localAddress) throws Exception {
+        this.localAddress = BusyPollChannelRegistry.register(this, this.localAddress, localAddress);
+        state = 1;
+    }
+
+    @Override
+    protected void doClose() throws Exception {
+        if (state <= 1) {
+            BusyPollAddress local = localAddress;
+            if (local != null) {
+                BusyPollChannelRegistry.unregister(local, this);
+                localAddress = null;
+            }
+            state = 2;
+        }
+        // Connections accepted but never read: refuse them (their clients' connects fail).
+        BusyPollChannel child;
+        while ((child = pending.poll()) != null) {
+            child.unsafe().close(child.unsafe().voidPromise());
+        }
+    }
+
+    @Override
+    protected void doBeginRead() {
+        if (acceptPending) {
+            return;
+        }
+        if (pending.isEmpty()) {
+            acceptPending = true;
+            return;
+        }
+        readInbound();
+    }
+
+    /** Called by a connecting client (any thread): creates the child and hands it to this channel's loop. */
+    BusyPollChannel serve(BusyPollChannel client) {
+        BusyPollChannel child = newChildChannel(client);
+        if (eventLoop().inEventLoop()) {
+            serve0(child);
+        } else {
+            eventLoop().execute(() -> serve0(child));
+        }
+        return child;
+    }
+
+    /**
+     * Creates the server side of a connection; override to return a subclass.
+     *
+     * @param peer the connecting client
+     */
+    protected BusyPollChannel newChildChannel(BusyPollChannel peer) {
+        return new BusyPollChannel(this, peer);
+    }
+
+    private void serve0(BusyPollChannel child) {
+        if (!isOpen()) {
+            child.unsafe().close(child.unsafe().voidPromise());
+            return;
+        }
+        pending.add(child);
+        if (acceptPending) {
+            acceptPending = false;
+            readInbound();
+        }
+    }
+
+    private void readInbound() {
+        RecvByteBufAllocator.Handle handle = unsafe().recvBufAllocHandle();
+        handle.reset(config);
+        ChannelPipeline pipeline = pipeline();
+        do {
+            BusyPollChannel child = pending.poll();
+            if (child == null) {
+                break;
+            }
+            handle.incMessagesRead(1);
+            pipeline.fireChannelRead(child);
+        } while (handle.continueReading());
+        handle.readComplete();
+        pipeline.fireChannelReadComplete();
+        if (config.isAutoRead() && !pending.isEmpty()) {
+            eventLoop().execute(() -> {
+                if (isOpen() && !pending.isEmpty()) {
+                    readInbound();
+                }
+            });
+        }
+    }
+
+    @Override
+    protected AbstractUnsafe newUnsafe() {
+        return new BusyPollServerUnsafe();
+    }
+
+    private final class BusyPollServerUnsafe extends AbstractUnsafe implements BusyPollIoHandle {
+        @Override
+        public void close() {
+            close(voidPromise());
+        }
+
+        @Override
+        public void closeNow() {
+            close(voidPromise());
+        }
+
+        @Override
+        public void connect(SocketAddress remoteAddress, SocketAddress localAddress, ChannelPromise promise) {
+            safeSetFailure(promise, new UnsupportedOperationException("a server channel does not connect"));
+        }
+
+        @Override
+        public void attach(BusyPollIoHandler h) {
+            handler = h;
+        }
+
+        @Override
+        public void detach(BusyPollIoHandler h) {
+            if (handler == h) {
+                handler = null;
+            }
+        }
+
+        @Override
+        public void clearQueued() {
+            QUEUED.setVolatile(BusyPollServerChannel.this, 0);
+        }
+
+        @Override
+        public boolean tryMarkQueued() {
+            return QUEUED.compareAndSet(BusyPollServerChannel.this, 0, 1);
+        }
+
+        @Override
+        public int poll(int defaultBudget) {
+            return 0;
+        }
+
+        @Override
+        public int busyPollMicros() {
+            return config.explicitBusyPollMicros();
+        }
+
+        @Override
+        public String toString() {
+            return BusyPollServerChannel.this.toString();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.busypoll.channel;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.busypoll.core.IdleStats;
+
+/**
+ * The counters of one busypoll event loop: what it read, how often it polled, and what its idle ladder cost.
+ * Obtain them with {@link BusyPollIoHandler#stats(io.netty.channel.EventLoop)} or through JMX
+ * ({@link BusyPollStatsMXBean}).
+ *
+ * <h2>Threading</h2>
+ * Counters written by the loop thread are single-writer longs published with release stores and read with acquire
+ * loads; the unpark counters are written by producers on any thread ({@link LongAdder}). Readers on any thread see
+ * each counter exact once published; two counters read one after the other may be a moment apart.
+ */
+public final class BusyPollStats implements BusyPollStatsMXBean {
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int PAD = 8;
+    private static final int MESSAGES = PAD;
+    private static final int POLLS = PAD + 1;
+    private static final int ACTIVE_NANOS = PAD + 2;
+
+    /** Loop-thread counters, padded either side against false sharing with neighbours. */
+    private final long[] values = new long[PAD + 3 + PAD];
+    private final LongAdder unparksIssued = new LongAdder();
+    private final LongAdder unparksAvoided = new LongAdder();
+    private final IdleStats idle;
+    private final BusyPollIoHandler handler;
+
+    BusyPollStats(BusyPollIoHandler handler, IdleStats idle) {
+        this.handler = handler;
+        this.idle = idle;
+    }
+
+    private void add(int index, long delta) {
+        LONGS.setRelease(values, index, (long) LONGS.get(values, index) + delta);
+    }
+
+    private long get(int index) {
+        return (long) LONGS.getAcquire(values, index);
+    }
+
+    void recordPass(long messages, long polls, long activeNanos) {
+        if (messages != 0) {
+            add(MESSAGES, messages);
+        }
+        if (polls != 0) {
+            add(POLLS, polls);
+        }
+        if (activeNanos != 0) {
+            add(ACTIVE_NANOS, activeNanos);
+        }
+    }
+
+    void recordSignal(boolean unparked) {
+        (unparked ? unparksIssued : unparksAvoided).increment();
+    }
+
+    @Override
+    public long getMessages() {
+        return get(MESSAGES);
+    }
+
+    @Override
+    public long getPolls() {
+        return get(POLLS);
+    }
+
+    @Override
+    public long getWorkFoundWhileSpinning() {
+        return idle.wokeWhileSpinning();
+    }
+
+    @Override
+    public long getWorkFoundWhileParked() {
+        return idle.wokeWhileParking();
+    }
+
+    @Override
+    public long getYields() {
+        return idle.yields();
+    }
+
+    @Override
+    public long getParks() {
+        return idle.parks();
+    }
+
+    @Override
+    public long getUnparksIssued() {
+        return unparksIssued.sum();
+    }
+
+    @Override
+    public long getUnparksAvoided() {
+        return unparksAvoided.sum();
+    }
+
+    @Override
+    public long getSpinNanos() {
+        return idle.spinNanos();
+    }
+
+    @Override
+    public long getYieldNanos() {
+        return idle.yieldNanos();
+    }
+
+    @Override
+    public long getParkNanos() {
+        return idle.parkNanos();
+    }
+
+    @Override
+    public long getActiveIoNanos() {
+        return get(ACTIVE_NANOS);
+    }
+
+    @Override
+    public int getEffectiveBusyPollMicros() {
+        return handler.effectiveBusyPollMicros();
+    }
+
+    @Override
+    public int getRegisteredChannels() {
+        return handler.registeredChannels();
+    }
+
+    /** The idle ladder's own statistics (episodes, time per rung). */
+    public IdleStats idleStats() {
+        return idle;
+    }
+
+    @Override
+    public String toString() {
+        return "BusyPollStats{messages=" + getMessages() + ", polls=" + getPolls() + ", workFoundWhileSpinning="
+                + getWorkFoundWhileSpinning() + ", yields=" + getYields() + ", parks=" + getParks()
+                + ", unparksIssued=" + getUnparksIssued() + ", unparksAvoided=" + getUnparksAvoided()
+                + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + '}';
+    }
+}

@@ -1,0 +1,50 @@
+package dev.busypoll.channel;
+
+/**
+ * The JMX view of one busypoll event loop's counters, registered as
+ * {@code dev.busypoll:type=BusyPollIoHandler,name=<loop thread name>} while the loop runs. Every attribute is a
+ * running total since the loop started. Readable from any thread.
+ */
+public interface BusyPollStatsMXBean {
+    /** Messages read and fired through pipelines. */
+    long getMessages();
+
+    /** Polls of a ready channel (each takes at most the channel's budget). */
+    long getPolls();
+
+    /** Idle episodes that found work while still spinning: wake-ups the spin saved. */
+    long getWorkFoundWhileSpinning();
+
+    /** Idle episodes that ended in the park phase. */
+    long getWorkFoundWhileParked();
+
+    /** {@link Thread#yield()} calls of the idle ladder. */
+    long getYields();
+
+    /** Parks of the idle ladder. */
+    long getParks();
+
+    /** Unparks issued to this loop by producers (writers, task submitters) that found it parked. */
+    long getUnparksIssued();
+
+    /** Signals to this loop that needed no unpark because it was running or spinning. */
+    long getUnparksAvoided();
+
+    /** Nanoseconds spent spinning (CPU burnt waiting). */
+    long getSpinNanos();
+
+    /** Nanoseconds spent in the yield phase. */
+    long getYieldNanos();
+
+    /** Nanoseconds spent parked (no CPU). */
+    long getParkNanos();
+
+    /** Nanoseconds spent processing input (what the loop reports as active I/O time). */
+    long getActiveIoNanos();
+
+    /** The loop's current effective spin window in microseconds. */
+    int getEffectiveBusyPollMicros();
+
+    /** Channels registered on the loop. */
+    int getRegisteredChannels();
+}
