@@ -1,5 +1,10 @@
 package dev.busypoll.examples.transport;
 
+import dev.busypoll.channel.BusyPollAddress;
+import dev.busypoll.channel.BusyPollChannel;
+import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.channel.BusyPollIoHandler;
+import dev.busypoll.channel.BusyPollServerChannel;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -41,6 +46,43 @@ import java.util.concurrent.ThreadFactory;
  * groups, owned and shut down by the caller.
  */
 public enum Transport {
+
+    /**
+     * This project's in-JVM transport: {@link BusyPollChannel} on event loops run by
+     * {@link BusyPollIoHandler}, which spin for the busy-poll budget before they sleep.
+     */
+    BUSYPOLL(true, false) {
+        @Override
+        IoHandlerFactory ioHandlerFactory() {
+            return BusyPollIoHandler.newFactory();
+        }
+
+        @Override
+        public Class<? extends ServerChannel> serverChannelClass() {
+            return BusyPollServerChannel.class;
+        }
+
+        @Override
+        public Class<? extends Channel> channelClass() {
+            return BusyPollChannel.class;
+        }
+
+        @Override
+        public SocketAddress bindAddress(String name) {
+            return new BusyPollAddress(name);
+        }
+
+        @Override
+        void applyBusyPoll(ServerBootstrap b, int busyPollMicros) {
+            b.option(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+            b.childOption(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+        }
+
+        @Override
+        void applyBusyPoll(Bootstrap b, int busyPollMicros) {
+            b.option(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+        }
+    },
 
     /** Netty's in-JVM {@link LocalChannel}, on event loops run by {@link LocalIoHandler}. */
     LOCAL(true, false) {
@@ -234,7 +276,7 @@ public enum Transport {
 
     /** The fastest in-JVM transport available: what the examples run on by default. */
     public static Transport defaultInJvm() {
-        return LOCAL;
+        return BUSYPOLL;
     }
 
     /** The network transport a deployment moves to: epoll where available, NIO elsewhere. */
