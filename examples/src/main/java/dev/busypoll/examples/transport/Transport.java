@@ -30,6 +30,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -73,14 +74,18 @@ public enum Transport {
         }
 
         @Override
-        void applyBusyPoll(ServerBootstrap b, int busyPollMicros) {
-            b.option(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
-            b.childOption(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+        public Class<? extends SocketAddress> addressClass() {
+            return BusyPollAddress.class;
         }
 
         @Override
-        void applyBusyPoll(Bootstrap b, int busyPollMicros) {
-            b.option(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+        public Map<ChannelOption<?>, Object> serverOptions(int busyPollMicros) {
+            return Map.of(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
+        }
+
+        @Override
+        public Map<ChannelOption<?>, Object> connectionOptions(int busyPollMicros) {
+            return Map.of(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
         }
     },
 
@@ -104,6 +109,11 @@ public enum Transport {
         @Override
         public SocketAddress bindAddress(String name) {
             return new LocalAddress(name);
+        }
+
+        @Override
+        public Class<? extends SocketAddress> addressClass() {
+            return LocalAddress.class;
         }
     },
 
@@ -151,19 +161,8 @@ public enum Transport {
         }
 
         @Override
-        void applyBusyPoll(ServerBootstrap b, int busyPollMicros) {
-            super.applyBusyPoll(b, busyPollMicros);
-            if (busyPollMicros > 0) {
-                b.childOption(EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
-            }
-        }
-
-        @Override
-        void applyBusyPoll(Bootstrap b, int busyPollMicros) {
-            super.applyBusyPoll(b, busyPollMicros);
-            if (busyPollMicros > 0) {
-                b.option(EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
-            }
+        public Map<ChannelOption<?>, Object> connectionOptions(int busyPollMicros) {
+            return Map.of(ChannelOption.TCP_NODELAY, true, EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
         }
     };
 
@@ -243,16 +242,38 @@ public enum Transport {
         return b;
     }
 
-    void applyBusyPoll(ServerBootstrap b, int busyPollMicros) {
-        if (network) {
-            b.childOption(ChannelOption.TCP_NODELAY, true);
-        }
+    /**
+     * Options for the server channel itself (not its connections): the busy-poll budget where
+     * the transport has one for accepting channels.
+     */
+    public Map<ChannelOption<?>, Object> serverOptions(int busyPollMicros) {
+        return Map.of();
     }
 
-    void applyBusyPoll(Bootstrap b, int busyPollMicros) {
-        if (network) {
-            b.option(ChannelOption.TCP_NODELAY, true);
-        }
+    /**
+     * Options for every connection, client side and server side: the busy-poll budget in the
+     * transport's own terms ({@code BUSY_POLL_MICROS}, {@code SO_BUSY_POLL}) and, over TCP,
+     * {@code TCP_NODELAY}. Useful to frameworks that build their own bootstraps (gRPC's
+     * {@code withChildOption} / {@code withOption}).
+     */
+    public Map<ChannelOption<?>, Object> connectionOptions(int busyPollMicros) {
+        return network ? Map.of(ChannelOption.TCP_NODELAY, true) : Map.of();
+    }
+
+    /** @return the class of this transport's addresses (for gRPC's {@code channelType(.., addressClass)}) */
+    public Class<? extends SocketAddress> addressClass() {
+        return InetSocketAddress.class;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void applyBusyPoll(ServerBootstrap b, int busyPollMicros) {
+        serverOptions(busyPollMicros).forEach((o, v) -> b.option((ChannelOption<Object>) o, v));
+        connectionOptions(busyPollMicros).forEach((o, v) -> b.childOption((ChannelOption<Object>) o, v));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void applyBusyPoll(Bootstrap b, int busyPollMicros) {
+        connectionOptions(busyPollMicros).forEach((o, v) -> b.option((ChannelOption<Object>) o, v));
     }
 
     /**
