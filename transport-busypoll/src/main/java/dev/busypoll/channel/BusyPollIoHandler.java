@@ -255,6 +255,10 @@ public final class BusyPollIoHandler implements IoHandler {
         return effectiveBusyPollMicros;
     }
 
+    boolean isParked() {
+        return signal.isParking();
+    }
+
     int registeredChannels() {
         return registeredCount;
     }

@@ -125,6 +125,11 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
     }
 
     @Override
+    public boolean isParked() {
+        return handler.isParked();
+    }
+
+    @Override
     public int getRegisteredChannels() {
         return handler.registeredChannels();
     }

@@ -45,6 +45,9 @@ public interface BusyPollStatsMXBean {
     /** The loop's current effective spin window in microseconds. */
     int getEffectiveBusyPollMicros();
 
+    /** Whether the loop is parked (or about to park) right now, waiting for a signal. */
+    boolean isParked();
+
     /** Channels registered on the loop. */
     int getRegisteredChannels();
 }

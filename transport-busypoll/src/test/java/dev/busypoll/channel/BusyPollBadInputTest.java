@@ -1,0 +1,125 @@
+package dev.busypoll.channel;
+
+import java.net.ConnectException;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input gets a clear error and loses nothing; option values are validated. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class BusyPollBadInputTest {
+    private static EventLoopGroup group;
+
+    @BeforeAll
+    static void startGroup() {
+        group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+    }
+
+    @AfterAll
+    static void stopGroup() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private static ServerBootstrap server() {
+        return new ServerBootstrap().group(group).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter());
+    }
+
+    @Test
+    void shouldFailToBindATakenAddress() throws Exception {
+        BusyPollAddress address = new BusyPollAddress("taken");
+        Channel first = server().bind(address).sync().channel();
+        try {
+            ChannelFuture second = server().bind(address).await();
+            assertInstanceOf(ChannelException.class, second.cause());
+            assertTrue(second.cause().getMessage().contains("already in use"), second.cause().getMessage());
+            assertTrue(first.isActive(), "the first binder keeps its address");
+        } finally {
+            first.close().sync();
+        }
+    }
+
+    @Test
+    void shouldFailToConnectToAnUnboundAddress() throws Exception {
+        ChannelFuture f = new Bootstrap().group(group).channel(BusyPollChannel.class)
+                .handler(new ChannelInboundHandlerAdapter()).connect(new BusyPollAddress("nobody-here")).await();
+        assertInstanceOf(ConnectException.class, f.cause());
+        assertTrue(f.channel().closeFuture().await(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void shouldRefuseToRegisterOnALoopThatIsNotBusyPoll() throws Exception {
+        EventLoopGroup other = new DefaultEventLoopGroup(1);
+        EventLoopGroup nio = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        try {
+            for (EventLoopGroup g : new EventLoopGroup[] {other, nio}) {
+                for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
+                    ChannelFuture f = g.register(ch).await();
+                    assertFalse(f.isSuccess());
+                    assertInstanceOf(IllegalStateException.class, f.cause());
+                    assertTrue(f.cause().getMessage().contains("BusyPollIoHandler.newFactory()"),
+                            f.cause().getMessage());
+                    assertFalse(ch.isOpen());
+                }
+            }
+        } finally {
+            other.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            nio.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldRejectInvalidOptionValues() {
+        for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, -1));
+            assertThrows(IllegalArgumentException.class,
+                    () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 0));
+            assertThrows(IllegalArgumentException.class,
+                    () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_BUDGET, -5));
+            assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, 50));
+            assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 8));
+            assertEquals(50, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS));
+            assertEquals(8, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_BUDGET));
+            assertTrue(ch.config().getOptions().containsKey(BusyPollChannelOption.BUSY_POLL_MICROS));
+        }
+    }
+
+    @Test
+    void shouldRejectInvalidFactoryArguments() {
+        assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.newFactory(-1));
+        assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.newFactory(0, 0));
+    }
+
+    @Test
+    void shouldRejectAnAddressOfAnotherTransport() throws Exception {
+        ChannelFuture f = server().bind(new java.net.InetSocketAddress(0)).await();
+        assertInstanceOf(ChannelException.class, f.cause());
+        assertTrue(f.cause().getMessage().contains("BusyPollAddress"));
+    }
+
+    @Test
+    void shouldRejectBlankAddressNames() {
+        assertThrows(IllegalArgumentException.class, () -> new BusyPollAddress(" "));
+        assertThrows(NullPointerException.class, () -> new BusyPollAddress(null));
+    }
+}

@@ -1,0 +1,190 @@
+package dev.busypoll.channel;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ManualIoEventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static dev.busypoll.channel.BusyPollChannelTest.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The event loop: wake-ups, the ladder, idle CPU, shutdown, effective spin, counters and JMX. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BusyPollIoHandlerTest {
+
+    @Test
+    void shouldUnparkOnlyAParkedLoopAndIgnoreWakeupFromItsOwnThread() throws Exception {
+        ManualIoEventLoop loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory());
+        try {
+            loop.runNow();
+            BusyPollStats stats = BusyPollIoHandler.stats(loop);
+
+            loop.execute(() -> { }); // from the loop's own thread: wakeup() does nothing
+            loop.runNow();
+            assertEquals(0, stats.getUnparksIssued() + stats.getUnparksAvoided());
+
+            Thread other = new Thread(() -> loop.execute(() -> { }));
+            other.start();
+            other.join();
+            assertEquals(0, stats.getUnparksIssued(), "the loop was not parked: no unpark");
+            assertEquals(1, stats.getUnparksAvoided());
+            loop.runNow();
+
+            // Park (spin 0, then yield, then park) until another thread submits a task.
+            CountDownLatch ran = new CountDownLatch(1);
+            Thread submitter = new Thread(() -> {
+                try {
+                    waitUntil(() -> stats.isParked());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                loop.execute(ran::countDown);
+            });
+            submitter.start();
+            long start = System.nanoTime();
+            while (ran.getCount() > 0 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30)) {
+                loop.run(TimeUnit.SECONDS.toNanos(30));
+            }
+            assertEquals(0, ran.getCount());
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "woken by the task, not timeout");
+            submitter.join();
+            assertTrue(stats.getUnparksIssued() >= 1);
+        } finally {
+            loop.shutdown();
+            while (!loop.isTerminated()) {
+                loop.runNow();
+            }
+        }
+    }
+
+    @Test
+    void shouldUseAlmostNoCpuOnceParked() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(50));
+        try {
+            EventLoop loop = group.next();
+            Thread thread = loop.submit(Thread::currentThread).get();
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            assertTrue(threads.isThreadCpuTimeSupported());
+            BusyPollStats stats = BusyPollIoHandler.stats(loop);
+            waitUntil(() -> stats.isParked());
+            Thread.sleep(50);
+            long cpu0 = threads.getThreadCpuTime(thread.getId());
+            long wall0 = System.nanoTime();
+            Thread.sleep(500);
+            long cpu = threads.getThreadCpuTime(thread.getId()) - cpu0;
+            long wall = System.nanoTime() - wall0;
+            assertTrue(cpu < wall / 100, "idle loop used " + cpu + " ns CPU in " + wall + " ns");
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldShutDownGracefullyWhileParkedAndCloseItsChannels() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        EventLoop loop = group.next();
+        Channel server = new io.netty.bootstrap.ServerBootstrap().group(group).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
+        BusyPollStats stats = BusyPollIoHandler.stats(loop);
+        waitUntil(() -> stats.isParked());
+        long start = System.nanoTime();
+        assertTrue(group.shutdownGracefully(0, 10, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+        assertTrue(server.closeFuture().isDone(), "destroying the handler closes its channels");
+        assertFalse(server.isOpen());
+        assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.stats(loop));
+    }
+
+    @Test
+    void shouldSpinForTheLargestBusyPollMicrosOfItsChannels() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(3));
+        try (Connections c = new Connections(group, group,
+                sb -> sb.option(BusyPollChannelOption.BUSY_POLL_MICROS, 20), ch -> { })) {
+            BusyPollStats stats = BusyPollIoHandler.stats(group.next());
+            waitUntil(() -> stats.getEffectiveBusyPollMicros() == 20);
+            try (Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, 70))) {
+                waitUntil(() -> stats.getEffectiveBusyPollMicros() == 70);
+                pair.client().config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, 10);
+                pair.client().eventLoop().execute(() -> { }); // the next idle episode recomputes
+                waitUntil(() -> stats.getEffectiveBusyPollMicros() == 20);
+            }
+            c.server.close().sync();
+            group.next().execute(() -> { });
+            waitUntil(() -> stats.getEffectiveBusyPollMicros() == 3);
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldCountAndExposeThroughJmx() throws Exception {
+        EventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1000));
+        EventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1000));
+        MBeanServer mbeans = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name;
+        try {
+            AtomicReference<ByteBuf> last = new AtomicReference<>();
+            CountDownLatch done = new CountDownLatch(200);
+            ChannelInboundHandlerAdapter pingPong = new ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                    done.countDown();
+                    if (done.getCount() > 0) {
+                        ctx.writeAndFlush(msg);
+                    } else {
+                        last.set((ByteBuf) msg);
+                    }
+                }
+            };
+            try (Connections c = new Connections(serverGroup, clientGroup, sb -> { },
+                    ch -> ch.pipeline().addLast(new BusyPollChannelTest.Echo()));
+                 Connections.Pair pair = c.connect(pingPong)) {
+                pair.client().writeAndFlush(Unpooled.copyLong(1));
+                assertTrue(done.await(30, TimeUnit.SECONDS));
+                last.get().release();
+                BusyPollStats stats = BusyPollIoHandler.stats(pair.child().eventLoop());
+                assertTrue(stats.getMessages() >= 200, stats.toString());
+                assertTrue(stats.getPolls() >= 200, stats.toString());
+                assertTrue(stats.getWorkFoundWhileSpinning() > 0, stats.toString());
+                assertTrue(stats.getSpinNanos() > 0, stats.toString());
+                assertTrue(stats.getActiveIoNanos() > 0, stats.toString());
+                assertEquals(2, stats.getRegisteredChannels()); // the server channel and the child
+
+                String threadName = pair.child().eventLoop().submit(() -> Thread.currentThread().getName()).get();
+                name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(threadName));
+                assertTrue(mbeans.isRegistered(name));
+                assertTrue((Long) mbeans.getAttribute(name, "Messages") >= 200);
+                for (String attribute : new String[] {"Polls", "WorkFoundWhileSpinning", "Yields", "Parks",
+                        "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos"}) {
+                    assertTrue((Long) mbeans.getAttribute(name, attribute) >= 0);
+                }
+            }
+        } finally {
+            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        assertFalse(mbeans.isRegistered(name), "unregistered on destroy");
+        Set<ObjectName> left = mbeans.queryNames(name, null);
+        assertTrue(left.isEmpty());
+    }
+}

@@ -1,0 +1,185 @@
+package dev.busypoll.channel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Tries to break the hand-offs documented on {@link BusyPollIoHandler}: several connections across four loops with
+ * no spin (so loops park and must be woken), writers that overrun the peer's queue (backpressure resume), readers
+ * that stop and restart reading. Invariant: every message arrives exactly once, in order per connection, and every
+ * buffer is released; no loop sleeps through a wake-up. Time-bounded.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BusyPollStressTest {
+    private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(3);
+    private static EventLoopGroup serverGroup;
+    private static EventLoopGroup clientGroup;
+
+    @BeforeAll
+    static void startGroups() {
+        serverGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory(0));
+        clientGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory(0));
+    }
+
+    @AfterAll
+    static void stopGroups() {
+        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Checks sequence numbers, releases, and toggles autoRead now and then to stall the writer. */
+    static final class SequenceChecker extends ChannelInboundHandlerAdapter {
+        final AtomicLong received = new AtomicLong();
+        final AtomicReference<String> error = new AtomicReference<>();
+        private long expected;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            long seq = buf.readLong();
+            buf.release();
+            if (seq != expected) {
+                error.compareAndSet(null, "expected " + expected + " got " + seq);
+            }
+            expected = seq + 1;
+            received.incrementAndGet();
+            if ((seq & 4095) == 4095) {
+                // Stop reading for a moment: the writer fills our queue and must be resumed by our signal.
+                ctx.channel().config().setAutoRead(false);
+                ctx.executor().schedule(() -> ctx.channel().config().setAutoRead(true), 1, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    @Test
+    void shouldLoseDuplicateReorderOrLeakNothingUnderLoad() throws Exception {
+        int connections = 4;
+        List<SequenceChecker> checkers = new ArrayList<>();
+        ConcurrentLinkedQueue<ByteBuf> sentBufs = new ConcurrentLinkedQueue<>();
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> {
+            SequenceChecker checker = new SequenceChecker();
+            synchronized (checkers) {
+                checkers.add(checker);
+            }
+            ch.pipeline().addLast(checker);
+        })) {
+            List<Connections.Pair> pairs = new ArrayList<>();
+            for (int i = 0; i < connections; i++) {
+                pairs.add(c.connect());
+            }
+            long[] sent = new long[connections];
+            long end = System.nanoTime() + RUN_NANOS;
+            while (System.nanoTime() < end) {
+                for (int i = 0; i < connections; i++) {
+                    Channel client = pairs.get(i).client();
+                    int idx = i;
+                    int burst = ThreadLocalRandom.current().nextInt(1, 3000);
+                    // Write from the client's loop, ignoring writability, in bursts bigger than the peer's queue.
+                    client.eventLoop().submit(() -> {
+                        for (int k = 0; k < burst; k++) {
+                            ByteBuf buf = Unpooled.buffer(8).writeLong(sent[idx]++);
+                            sentBufs.add(buf);
+                            client.write(buf, client.voidPromise());
+                            if (ThreadLocalRandom.current().nextInt(64) == 0) {
+                                client.flush();
+                            }
+                        }
+                        client.flush();
+                    }).sync();
+                }
+                // Keep memory bounded: wait for the readers to catch up now and then.
+                long total = 0;
+                for (long s : sent) {
+                    total += s;
+                }
+                long goal = total;
+                BusyPollChannelTest.waitUntil(() -> received(checkers) >= goal - 20_000);
+            }
+            long total = 0;
+            for (long s : sent) {
+                total += s;
+            }
+            long goal = total;
+            BusyPollChannelTest.waitUntil(() -> received(checkers) == goal);
+            for (SequenceChecker checker : checkers) {
+                assertNull(checker.error.get());
+            }
+            assertEquals(total, received(checkers), "exactly once");
+            for (Connections.Pair pair : pairs) {
+                pair.close();
+            }
+        }
+        for (ByteBuf buf : sentBufs) {
+            assertEquals(0, buf.refCnt(), "every buffer released");
+        }
+    }
+
+    private static long received(List<SequenceChecker> checkers) {
+        long sum = 0;
+        synchronized (checkers) {
+            for (SequenceChecker checker : checkers) {
+                sum += checker.received.get();
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Ping-pong with no spin: every hop parks the reader, so every hop needs the waiters-flag wake-up. A lost
+     * wake-up would leave a loop asleep until its next deadline (the 1 s purge interval); no hop may take that long.
+     */
+    @Test
+    void shouldNeverSleepThroughAWakeUp() throws Exception {
+        int roundTrips = 20_000;
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicLong maxGapNanos = new AtomicLong();
+        AtomicLong count = new AtomicLong();
+        ChannelInboundHandlerAdapter pinger = new ChannelInboundHandlerAdapter() {
+            private long last = System.nanoTime();
+
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                long now = System.nanoTime();
+                maxGapNanos.accumulateAndGet(now - last, Math::max);
+                last = now;
+                if (count.incrementAndGet() < roundTrips) {
+                    ctx.writeAndFlush(msg);
+                } else {
+                    ((ByteBuf) msg).release();
+                    done.countDown();
+                }
+            }
+        };
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { },
+                ch -> ch.pipeline().addLast(new BusyPollChannelTest.Echo()));
+             Connections.Pair pair = c.connect(pinger)) {
+            pair.client().writeAndFlush(Unpooled.copyLong(7));
+            assertTrue(done.await(100, TimeUnit.SECONDS), "stalled at " + count.get());
+            BusyPollStats stats = BusyPollIoHandler.stats(pair.child().eventLoop());
+            assertTrue(maxGapNanos.get() < TimeUnit.MILLISECONDS.toNanos(900),
+                    "a hop took " + maxGapNanos.get() + " ns: a lost wake-up? " + stats);
+        }
+    }
+}

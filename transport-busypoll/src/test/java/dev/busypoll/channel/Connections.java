@@ -1,0 +1,91 @@
+package dev.busypoll.channel;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+
+/** Test helper: a server and connected client/child pairs on given groups, waiting for activation itself. */
+final class Connections implements AutoCloseable {
+    final Channel server;
+    private final EventLoopGroup clientGroup;
+    private final BlockingQueue<Channel> children = new LinkedBlockingQueue<>();
+    private final Consumer<Channel> childSetup;
+
+    Connections(EventLoopGroup serverGroup, EventLoopGroup clientGroup, Consumer<ServerBootstrap> options,
+                Consumer<Channel> childSetup) throws InterruptedException {
+        this.clientGroup = clientGroup;
+        this.childSetup = childSetup;
+        ServerBootstrap sb = new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        Connections.this.childSetup.accept(ch);
+                        ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelActive(io.netty.channel.ChannelHandlerContext ctx) throws Exception {
+                                children.add(ctx.channel());
+                                super.channelActive(ctx);
+                            }
+                        });
+                    }
+                });
+        options.accept(sb);
+        server = sb.bind(BusyPollAddress.ANY).sync().channel();
+    }
+
+    /** Connects a client with the given handlers and waits until both ends are active. */
+    Pair connect(Consumer<Bootstrap> options, ChannelHandler... handlers) throws InterruptedException {
+        CountDownLatch active = new CountDownLatch(1);
+        Bootstrap cb = new Bootstrap().group(clientGroup).channel(BusyPollChannel.class)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(handlers);
+                        ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelActive(io.netty.channel.ChannelHandlerContext ctx) throws Exception {
+                                active.countDown();
+                                super.channelActive(ctx);
+                            }
+                        });
+                    }
+                });
+        options.accept(cb);
+        Channel client = cb.connect(server.localAddress()).sync().channel();
+        if (!active.await(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("client did not become active");
+        }
+        Channel child = children.poll(10, TimeUnit.SECONDS);
+        if (child == null) {
+            throw new AssertionError("child did not become active");
+        }
+        return new Pair(client, child);
+    }
+
+    Pair connect(ChannelHandler... handlers) throws InterruptedException {
+        return connect(b -> { }, handlers);
+    }
+
+    @Override
+    public void close() {
+        server.close().syncUninterruptibly();
+    }
+
+    record Pair(Channel client, Channel child) implements AutoCloseable {
+        @Override
+        public void close() {
+            client.close().syncUninterruptibly();
+            child.close().syncUninterruptibly();
+        }
+    }
+}
