@@ -7,7 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 /**
  * Writes back whatever it reads, flushing once per read batch. Knows nothing about the transport.
  *
- * <p>Stateless and {@link Sharable}: one instance serves every connection; Netty calls it on the
+ * <p>Stateless and {@link ChannelHandler.Sharable}: one instance serves every connection; Netty calls it on the
  * event loop of the channel it serves.
  */
 @ChannelHandler.Sharable
