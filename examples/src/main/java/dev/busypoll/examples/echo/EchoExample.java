@@ -1,6 +1,7 @@
 package dev.busypoll.examples.echo;
 
 import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
@@ -70,8 +71,12 @@ public final class EchoExample {
         }
         LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
         for (Transport t : transports) {
-            table.add(t.name(), run(t, roundTrips, size, busyPoll));
+            run(t, Math.max(1, roundTrips / 5), size, busyPoll); // warm-up
+            long cpu = CpuTime.processNanos();
+            Histogram h = run(t, roundTrips, size, busyPoll);
+            table.add(t.name(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
         }
         System.out.print(table);
+        System.out.println("(CPU/op: the whole process's CPU time per round trip, µs, start-up and shutdown included)");
     }
 }

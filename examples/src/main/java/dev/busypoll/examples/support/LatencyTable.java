@@ -19,6 +19,7 @@ public final class LatencyTable {
     private final String title;
     private final List<String> labels = new ArrayList<>();
     private final List<Histogram> histograms = new ArrayList<>();
+    private final List<Double> cpuMicrosPerOp = new ArrayList<>();
 
     /** @param title printed above the table */
     public LatencyTable(String title) {
@@ -27,8 +28,17 @@ public final class LatencyTable {
 
     /** Adds a row; the histogram must hold nanoseconds. */
     public LatencyTable add(String label, Histogram nanos) {
+        return add(label, nanos, Double.NaN);
+    }
+
+    /**
+     * Adds a row with the CPU the whole process spent per operation, in microseconds, printed
+     * in a last column: the price of the latency.
+     */
+    public LatencyTable add(String label, Histogram nanos, double cpuMicrosPerOperation) {
         labels.add(label);
         histograms.add(nanos);
+        cpuMicrosPerOp.add(cpuMicrosPerOperation);
         return this;
     }
 
@@ -46,12 +56,19 @@ public final class LatencyTable {
         for (double p : PERCENTILES) {
             sb.append(String.format(Locale.ROOT, " %9s", p == 100 ? "max" : "p" + fmtPct(p)));
         }
+        boolean cpu = cpuMicrosPerOp.stream().anyMatch(c -> !c.isNaN());
+        if (cpu) {
+            sb.append(String.format(Locale.ROOT, " %11s", "CPU/op"));
+        }
         sb.append('\n');
         for (int i = 0; i < labels.size(); i++) {
             Histogram h = histograms.get(i);
             sb.append(String.format(Locale.ROOT, "%-" + width + "s %10d", labels.get(i), h.getTotalCount()));
             for (double p : PERCENTILES) {
                 sb.append(String.format(Locale.ROOT, " %9.1f", h.getValueAtPercentile(p) / 1000.0));
+            }
+            if (cpu) {
+                sb.append(String.format(Locale.ROOT, " %11.1f", cpuMicrosPerOp.get(i)));
             }
             sb.append('\n');
         }

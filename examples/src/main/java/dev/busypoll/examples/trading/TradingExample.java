@@ -1,6 +1,7 @@
 package dev.busypoll.examples.trading;
 
 import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
@@ -37,7 +38,7 @@ public final class TradingExample {
     /** What one run did and measured. */
     public record Result(Transport transport, long sent, long rejects, long fills, long marketData,
                          long minReceivedPerSubscriber, long gaps, Histogram orderToAckNanos,
-                         Histogram orderToMarketDataNanos) {
+                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos) {
     }
 
     /**
@@ -57,15 +58,19 @@ public final class TradingExample {
             long rejectsBefore = p.client().rejects();
             long fillsBefore = p.client().fills();
             long mdBefore = p.publisher().published();
+            long cpuBefore = CpuTime.processNanos();
+            long wallBefore = System.nanoTime();
             long measured = LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
                     (long) (seconds * 1e9));
             sent += measured;
             p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
+            long cpu = CpuTime.processNanos() - cpuBefore;
+            long wall = System.nanoTime() - wallBefore;
             long minReceived = p.subscribers().stream().mapToLong(MarketDataSubscriber::received).min().orElse(0);
             long gaps = p.subscribers().stream().mapToLong(MarketDataSubscriber::gaps).sum();
             return new Result(transport, measured, p.client().rejects() - rejectsBefore,
                     p.client().fills() - fillsBefore, p.publisher().published() - mdBefore, minReceived, gaps,
-                    p.orderToAck(), p.orderToMarketData());
+                    p.orderToAck(), p.orderToMarketData(), cpu, wall);
         }
     }
 
@@ -91,13 +96,17 @@ public final class TradingExample {
             System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
                     + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
                     subscribers, r.gaps());
+            System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order)%n",
+                    r.cpuNanos() / 1e6, r.wallNanos() / 1e9, (double) r.cpuNanos() / r.wallNanos(),
+                    r.cpuNanos() / 1e3 / r.sent());
             results.add(r);
         }
         LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client)");
         LatencyTable md = new LatencyTable("order -> market data (at each subscriber)");
         for (Result r : results) {
-            ack.add(r.transport().name(), r.orderToAckNanos());
-            md.add(r.transport().name(), r.orderToMarketDataNanos());
+            double cpuPerOrder = r.cpuNanos() / 1e3 / r.sent();
+            ack.add(r.transport().name(), r.orderToAckNanos(), cpuPerOrder);
+            md.add(r.transport().name(), r.orderToMarketDataNanos(), cpuPerOrder);
         }
         System.out.println();
         System.out.print(ack);
