@@ -1,5 +1,6 @@
 package dev.busypoll.examples.trading;
 
+import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -7,6 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import org.HdrHistogram.Histogram;
 
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -217,14 +219,14 @@ public final class TradingPipeline implements AutoCloseable {
     }
 
     /** @return a copy of the order-to-ack histogram (ns), taken on the client's event loop */
-    public org.HdrHistogram.Histogram orderToAck() throws Exception {
+    public Histogram orderToAck() throws Exception {
         return clientChannel.eventLoop().submit(() -> client.ackNanos().copy()).get();
     }
 
     /** @return the order-to-market-data histogram (ns) of all subscribers together */
-    public org.HdrHistogram.Histogram orderToMarketData() throws Exception {
+    public Histogram orderToMarketData() throws Exception {
         return subscriberGroup.next().submit(() -> {
-            org.HdrHistogram.Histogram all = dev.busypoll.examples.support.LatencyTable.newNanosHistogram();
+            Histogram all = LatencyTable.newNanosHistogram();
             subscribers.forEach(s -> all.add(s.latencyNanos()));
             return all;
         }).get();
