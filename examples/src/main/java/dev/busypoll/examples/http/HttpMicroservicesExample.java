@@ -100,11 +100,11 @@ public final class HttpMicroservicesExample implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         client.close();
-        server.close().await(5, TimeUnit.SECONDS);
-        ordersGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
-        inventoryGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+        server.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        ordersGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        inventoryGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     /** A demo basket against a small stock list, then the latency tables, per transport. */

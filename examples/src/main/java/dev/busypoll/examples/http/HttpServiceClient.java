@@ -93,8 +93,8 @@ public final class HttpServiceClient implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        channel.close().await(5, TimeUnit.SECONDS);
+    public void close() {
+        channel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     private final class Responses extends SimpleChannelInboundHandler<FullHttpResponse> {

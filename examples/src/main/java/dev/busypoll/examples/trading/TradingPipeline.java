@@ -234,18 +234,18 @@ public final class TradingPipeline implements AutoCloseable {
 
     /** Closes every connection, then every server, then shuts the event loops down. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         for (int i = connections.size() - 1; i >= 0; i--) {
-            connections.get(i).close().await(5, TimeUnit.SECONDS);
+            connections.get(i).close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
         for (Channel s : servers) {
-            s.close().await(5, TimeUnit.SECONDS);
+            s.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
         for (EventLoopGroup g : groups) {
             g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
         for (EventLoopGroup g : groups) {
-            g.terminationFuture().await(5, TimeUnit.SECONDS);
+            g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
     }
 }
