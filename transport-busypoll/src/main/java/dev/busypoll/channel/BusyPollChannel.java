@@ -393,6 +393,7 @@ public class BusyPollChannel extends AbstractChannel {
     }
 
     /** One read burst: at most {@code budget} messages, bounded by the channel's RecvByteBufAllocator. */
+    @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
     private int readBurst(int budget) {
         RecvByteBufAllocator.Handle allocHandle = unsafe().recvBufAllocHandle();
         allocHandle.reset(config);

@@ -40,6 +40,10 @@ interface BusyPollIoHandle extends IoHandle {
     /** Closes the channel now (handler destroyed). */
     void closeNow();
 
+    /** Closes the channel; never throws. */
+    @Override
+    void close();
+
     @Override
     default void handle(IoRegistration registration, IoEvent ioEvent) {
         // No IoEvents: input is found through the ready list.

@@ -191,6 +191,7 @@ public class BusyPollServerChannel extends AbstractServerChannel {
         }
     }
 
+    @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
     private void readInbound() {
         RecvByteBufAllocator.Handle handle = unsafe().recvBufAllocHandle();
         handle.reset(config);

@@ -167,6 +167,28 @@ class BusyPollChannelTest {
     }
 
     @Test
+    void shouldTakeAtMostTheBudgetPerPoll() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(serverGroup, clientGroup,
+                sb -> sb.childOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 4)
+                        .childOption(ChannelOption.AUTO_READ, false)
+                        .childOption(ChannelOption.MAX_MESSAGES_PER_READ, 1000),
+                ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            for (int i = 0; i < 100; i++) {
+                pair.client().write(i);
+            }
+            pair.client().writeAndFlush(100).sync();
+            pair.child().config().setAutoRead(true);
+            for (int i = 0; i <= 100; i++) {
+                assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
+            }
+            // 101 messages in bursts of at most 4: at least 26 bursts, each ended by channelReadComplete.
+            waitUntil(() -> collector.readCompletes.get() >= 26);
+        }
+    }
+
+    @Test
     void shouldTurnUnwritableAgainstAStoppedReaderAndResumeWhenItDrains() throws Exception {
         Collector collector = new Collector();
         CountDownLatch writableAgain = new CountDownLatch(1);
@@ -286,6 +308,23 @@ class BusyPollChannelTest {
             for (int i = 0; i < 200; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
+        }
+    }
+
+    @Test
+    void shouldKeepInputAcrossDeregisterAndRegisterOnAnotherLoop() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+             Connections.Pair pair = c.connect(collector)) {
+            pair.child().writeAndFlush(1).sync();
+            assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.client().deregister().sync();
+            pair.child().writeAndFlush(2).sync(); // queued while the client has no loop
+            assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
+            serverGroup.next().register(pair.client()).sync();
+            assertEquals(2, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.child().writeAndFlush(3).sync();
+            assertEquals(3, collector.messages.poll(10, TimeUnit.SECONDS));
         }
     }
 

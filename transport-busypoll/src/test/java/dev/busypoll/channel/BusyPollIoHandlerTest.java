@@ -148,11 +148,12 @@ class BusyPollIoHandlerTest {
             ChannelInboundHandlerAdapter pingPong = new ChannelInboundHandlerAdapter() {
                 @Override
                 public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                    done.countDown();
-                    if (done.getCount() > 0) {
+                    if (done.getCount() > 1) {
+                        done.countDown();
                         ctx.writeAndFlush(msg);
                     } else {
-                        last.set((ByteBuf) msg);
+                        last.set((ByteBuf) msg); // before the count reaches 0: the test thread reads it then
+                        done.countDown();
                     }
                 }
             };
