@@ -1,0 +1,172 @@
+package dev.busypoll.examples.grpc;
+
+import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.transport.Transport;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ClientCalls;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import org.HdrHistogram.Histogram;
+
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * gRPC ({@code grpc-netty}, the unshaded artifact) serving and calling {@link PricingService} over
+ * any {@link Transport}: the server through {@code NettyServerBuilder.forAddress(..)},
+ * {@code channelType}, {@code bossEventLoopGroup}, {@code workerEventLoopGroup} and
+ * {@code withChildOption} for the busy-poll budget; the client through
+ * {@code NettyChannelBuilder.channelType(channelClass, addressClass)} and {@code eventLoopGroup}.
+ * Beside them, gRPC's own in-process transport for reference.
+ *
+ * <pre>
+ * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.grpc.GrpcExample \
+ *      [--transport BUSYPOLL,EPOLL] [--calls 5000] [--busy-poll-micros 50]
+ * </pre>
+ *
+ * <p>{@link #measureUnary} is the reusable part: the unary round-trip latency over a channel, for
+ * benchmark reports. Server and client run their handlers on the event loops
+ * ({@code directExecutor()}): the service never blocks.
+ */
+public final class GrpcExample implements AutoCloseable {
+
+    private final EventLoopGroup serverGroup;
+    private final EventLoopGroup clientGroup;
+    private final Server server;
+    private final ManagedChannel channel;
+
+    private GrpcExample(EventLoopGroup serverGroup, EventLoopGroup clientGroup, Server server,
+                        ManagedChannel channel) {
+        this.serverGroup = serverGroup;
+        this.clientGroup = clientGroup;
+        this.server = server;
+        this.channel = channel;
+    }
+
+    /** Serves {@link PricingService} over {@code transport} and connects a client channel to it. */
+    @SuppressWarnings("unchecked")
+    public static GrpcExample start(Transport transport, int busyPollMicros) throws Exception {
+        EventLoopGroup serverGroup = transport.newGroup(1);
+        EventLoopGroup clientGroup = transport.newGroup(1);
+        try {
+            NettyServerBuilder sb = NettyServerBuilder.forAddress(transport.bindAddress("grpc-" + System.nanoTime()))
+                    .channelType(transport.serverChannelClass())
+                    .bossEventLoopGroup(serverGroup)
+                    .workerEventLoopGroup(serverGroup)
+                    .directExecutor()
+                    .addService(PricingService.definition());
+            for (Map.Entry<ChannelOption<?>, Object> o : transport.connectionOptions(busyPollMicros).entrySet()) {
+                sb.withChildOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            for (Map.Entry<ChannelOption<?>, Object> o : transport.serverOptions(busyPollMicros).entrySet()) {
+                sb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            Server server = sb.build().start();
+            SocketAddress address = server.getListenSockets().get(0);
+
+            NettyChannelBuilder cb = NettyChannelBuilder.forAddress(address)
+                    .channelType(transport.channelClass(), transport.addressClass())
+                    .eventLoopGroup(clientGroup)
+                    .directExecutor()
+                    .usePlaintext();
+            for (Map.Entry<ChannelOption<?>, Object> o : transport.connectionOptions(busyPollMicros).entrySet()) {
+                cb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            return new GrpcExample(serverGroup, clientGroup, server, cb.build());
+        } catch (Exception | Error e) {
+            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    /** @return the client channel */
+    public ManagedChannel channel() {
+        return channel;
+    }
+
+    /** One blocking unary call. */
+    public static PricingService.QuoteReply quote(io.grpc.Channel channel, String symbol, long quantity) {
+        return ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT.withDeadlineAfter(
+                10, TimeUnit.SECONDS), new PricingService.QuoteRequest(symbol, quantity));
+    }
+
+    /**
+     * The unary round-trip latency of {@link PricingService#QUOTE} over {@code channel}: {@code warmup}
+     * untimed calls, then {@code calls} timed ones, one at a time from the calling thread.
+     *
+     * @return round-trip times in nanoseconds
+     */
+    public static Histogram measureUnary(io.grpc.Channel channel, int warmup, int calls) {
+        PricingService.QuoteRequest request = new PricingService.QuoteRequest("BUSY", 100);
+        for (int i = 0; i < warmup; i++) {
+            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
+        }
+        Histogram h = LatencyTable.newNanosHistogram();
+        for (int i = 0; i < calls; i++) {
+            long start = System.nanoTime();
+            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
+            h.recordValue(System.nanoTime() - start);
+        }
+        return h;
+    }
+
+    /** {@link #measureUnary} over gRPC's own in-process transport, the reference row. */
+    public static Histogram measureInProcess(int warmup, int calls) throws Exception {
+        String name = "grpc-inprocess-" + System.nanoTime();
+        Server server = InProcessServerBuilder.forName(name).directExecutor()
+                .addService(PricingService.definition()).build().start();
+        ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        try {
+            return measureUnary(channel, warmup, calls);
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Shuts the client channel, then the server, then their event loops down. */
+    @Override
+    public void close() {
+        try {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    /** One quote per transport, then the unary latency table including grpc-inprocess. */
+    public static void main(String[] argv) throws Exception {
+        Args args = new Args(argv);
+        int calls = args.getInt("calls", 5_000);
+        int busyPoll = args.getInt("busy-poll-micros", Transport.DEFAULT_BUSY_POLL_MICROS);
+        List<Transport> transports = new ArrayList<>();
+        for (String name : args.get("transport",
+                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
+            transports.add(Transport.parse(name));
+        }
+        LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls + " calls");
+        for (Transport t : transports) {
+            try (GrpcExample ex = start(t, busyPoll)) {
+                System.out.println(t + ": " + quote(ex.channel(), "BUSY", 250));
+                table.add("grpc-netty " + t, measureUnary(ex.channel(), Math.max(100, calls / 5), calls));
+            }
+        }
+        table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
+        System.out.println();
+        System.out.print(table);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.busypoll.examples.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The second microservice: takes a basket and reserves its lines in the {@link InventoryService}
+ * over HTTP/1.1, pipelining all of a basket's requests on its one keep-alive connection and then
+ * collecting the answers. It sees only an {@link HttpServiceClient}; the transport underneath
+ * (busypoll, LocalChannel, loopback TCP) is chosen by whoever connected it.
+ *
+ * <p>Thread-safe as far as its client is: baskets may be placed from any thread.
+ */
+public final class OrderService {
+
+    private final HttpServiceClient inventory;
+
+    /** @param inventory a connection to the inventory service */
+    public OrderService(HttpServiceClient inventory) {
+        this.inventory = inventory;
+    }
+
+    /** One basket line's outcome. */
+    public record LineResult(String sku, int quantity, int status, Map<String, Object> body) {
+        /** @return whether the inventory reserved the line */
+        public boolean reserved() {
+            return status == 200;
+        }
+    }
+
+    /**
+     * Reserves every line of {@code basket} (SKU &rarr; quantity), all requests pipelined.
+     *
+     * @return a future of the lines' outcomes, in basket order
+     */
+    public CompletableFuture<List<LineResult>> reserve(Map<String, Integer> basket) {
+        List<String> skus = new ArrayList<>(basket.keySet());
+        List<CompletableFuture<HttpServiceClient.Response>> calls = new ArrayList<>();
+        for (String sku : skus) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("sku", sku);
+            body.put("quantity", basket.get(sku));
+            calls.add(inventory.postJson("/reservations", Json.write(body)));
+        }
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
+            List<LineResult> out = new ArrayList<>();
+            for (int i = 0; i < skus.size(); i++) {
+                HttpServiceClient.Response r = calls.get(i).join();
+                out.add(new LineResult(skus.get(i), basket.get(skus.get(i)), r.status(), Json.parseObject(r.body())));
+            }
+            return out;
+        });
+    }
+
+    /** @return a future of the available quantity of {@code sku}, or -1 if the inventory does not know it */
+    public CompletableFuture<Long> available(String sku) {
+        return inventory.get("/stock/" + sku).thenApply(r -> r.status() == 200
+                ? ((Number) Json.parseObject(r.body()).get("available")).longValue()
+                : -1L);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.busypoll.examples.trading;
+
+/** What an {@link ExecutionReport} tells its order's owner. */
+public enum ExecType {
+    /** The order is live in the book (a market order: about to match). First answer to a new order. */
+    ACCEPTED,
+    /** The order was refused; see the reason. First and only answer to a new order. */
+    REJECTED,
+    /** Part or all of the order traded; {@code leavesQuantity == 0} means it is done. */
+    FILL,
+    /** The rest of the order was taken off the book: answer to a cancel, or a market order out of liquidity. */
+    CANCELLED,
+    /** The cancel was refused (the order is unknown, already done, or not yours). */
+    CANCEL_REJECTED
+}

@@ -1,0 +1,58 @@
+package dev.busypoll.examples.trading;
+
+import dev.busypoll.examples.support.LatencyTable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+import org.HdrHistogram.Histogram;
+import org.agrona.collections.Long2LongHashMap;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A market-data consumer: records order-to-market-data latency (now minus the message's origin
+ * clock, i.e. the time the causing order was scheduled to be sent) and checks that each
+ * instrument's sequence numbers arrive without gaps.
+ *
+ * <p>Threading: one instance per connection, called on its event loop. {@link #received()} and
+ * {@link #gaps()} may be read from any thread; the histogram only on the event loop (or after the
+ * traffic has stopped, through a task on it).
+ */
+public final class MarketDataSubscriber extends ChannelInboundHandlerAdapter {
+
+    private final Histogram latencyNanos = LatencyTable.newNanosHistogram();
+    private final Long2LongHashMap lastSequence = new Long2LongHashMap(0);
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong gaps = new AtomicLong();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof MarketData update) {
+            long now = System.nanoTime();
+            latencyNanos.recordValue(Math.max(0, now - update.originNanos()));
+            long last = lastSequence.get(update.instrumentId());
+            if (update.sequence() != last + 1) {
+                gaps.lazySet(gaps.get() + 1);
+            }
+            lastSequence.put(update.instrumentId(), update.sequence());
+            received.lazySet(received.get() + 1);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    /** @return market-data messages received */
+    public long received() {
+        return received.get();
+    }
+
+    /** @return times a sequence number was not the previous one plus one */
+    public long gaps() {
+        return gaps.get();
+    }
+
+    /** The latency histogram (ns); touch it only on this handler's event loop. */
+    Histogram latencyNanos() {
+        return latencyNanos;
+    }
+}

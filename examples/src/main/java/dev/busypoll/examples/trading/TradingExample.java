@@ -1,0 +1,116 @@
+package dev.busypoll.examples.trading;
+
+import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.CpuTime;
+import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.transport.Transport;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the trading prototype ({@link TradingPipeline}) under an open-loop order rate on one or
+ * more transports, one after the other, and prints order-to-ack and order-to-market-data
+ * latencies of all runs in two tables.
+ *
+ * <pre>
+ * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.trading.TradingExample \
+ *      [--transport LOCAL,EPOLL]     in-JVM and/or network transports, run in this order
+ *      [--rate 5000]                 orders per second (open loop)
+ *      [--seconds 5] [--warmup-seconds 2] [--subscribers 3] [--busy-poll-micros 50]
+ * </pre>
+ * The default runs the in-JVM way and then the network way (epoll with {@code SO_BUSY_POLL} on
+ * Linux, NIO elsewhere): the same stages and handlers, the path out of one JVM.
+ *
+ * <p>{@link #run} is called from a plain thread (it runs the load generator on it).
+ */
+public final class TradingExample {
+
+    /** The instruments listed by the example's exchange. */
+    public static final int[] INSTRUMENTS = {1, 2, 3};
+
+    private TradingExample() {
+    }
+
+    /** What one run did and measured. */
+    public record Result(Transport transport, long sent, long rejects, long fills, long marketData,
+                         long minReceivedPerSubscriber, long gaps, Histogram orderToAckNanos,
+                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos) {
+    }
+
+    /**
+     * Starts the pipeline on {@code transport}, runs a warm-up and then the measured load, waits
+     * until everything is answered and delivered, and closes the pipeline.
+     */
+    public static Result run(Transport transport, int ratePerSecond, double warmupSeconds, double seconds,
+                             int subscribers, int busyPollMicros) throws Exception {
+        try (TradingPipeline p = TradingPipeline.start(transport, INSTRUMENTS, subscribers, busyPollMicros, 42)) {
+            long sent = 0;
+            if (warmupSeconds > 0) {
+                sent += LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
+                        (long) (warmupSeconds * 1e9));
+                p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
+                p.resetLatencies();
+            }
+            long rejectsBefore = p.client().rejects();
+            long fillsBefore = p.client().fills();
+            long mdBefore = p.publisher().published();
+            long cpuBefore = CpuTime.processNanos();
+            long wallBefore = System.nanoTime();
+            long measured = LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
+                    (long) (seconds * 1e9));
+            sent += measured;
+            p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
+            long cpu = CpuTime.processNanos() - cpuBefore;
+            long wall = System.nanoTime() - wallBefore;
+            long minReceived = p.subscribers().stream().mapToLong(MarketDataSubscriber::received).min().orElse(0);
+            long gaps = p.subscribers().stream().mapToLong(MarketDataSubscriber::gaps).sum();
+            return new Result(transport, measured, p.client().rejects() - rejectsBefore,
+                    p.client().fills() - fillsBefore, p.publisher().published() - mdBefore, minReceived, gaps,
+                    p.orderToAck(), p.orderToMarketData(), cpu, wall);
+        }
+    }
+
+    /** Runs every transport named by {@code --transport} and prints both latency tables. */
+    public static void main(String[] argv) throws Exception {
+        Args args = new Args(argv);
+        int rate = args.getInt("rate", 5_000);
+        double seconds = args.getDouble("seconds", 5);
+        double warmup = args.getDouble("warmup-seconds", 2);
+        int subscribers = args.getInt("subscribers", 3);
+        int busyPoll = args.getInt("busy-poll-micros", Transport.DEFAULT_BUSY_POLL_MICROS);
+        List<Transport> transports = new ArrayList<>();
+        for (String name : args.get("transport",
+                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
+            transports.add(Transport.parse(name));
+        }
+
+        List<Result> results = new ArrayList<>();
+        for (Transport t : transports) {
+            System.out.printf(Locale.ROOT, "running %s: %d orders/s for %.1f s (+%.1f s warm-up), %d subscribers%n",
+                    t, rate, seconds, warmup, subscribers);
+            Result r = run(t, rate, warmup, seconds, subscribers, busyPoll);
+            System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
+                    + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
+                    subscribers, r.gaps());
+            System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order)%n",
+                    r.cpuNanos() / 1e6, r.wallNanos() / 1e9, (double) r.cpuNanos() / r.wallNanos(),
+                    r.cpuNanos() / 1e3 / r.sent());
+            results.add(r);
+        }
+        LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client)");
+        LatencyTable md = new LatencyTable("order -> market data (at each subscriber)");
+        for (Result r : results) {
+            double cpuPerOrder = r.cpuNanos() / 1e3 / r.sent();
+            ack.add(r.transport().name(), r.orderToAckNanos(), cpuPerOrder);
+            md.add(r.transport().name(), r.orderToMarketDataNanos(), cpuPerOrder);
+        }
+        System.out.println();
+        System.out.print(ack);
+        System.out.println();
+        System.out.print(md);
+    }
+}

@@ -1,0 +1,251 @@
+package dev.busypoll.examples.trading;
+
+import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.transport.Transport;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import org.HdrHistogram.Histogram;
+
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * The trading prototype wired up on one {@link Transport}, every stage on an event loop of its
+ * own:
+ *
+ * <pre>
+ *  [client] --orders--> [gateway] --orders--> [engine] --market data--> [publisher] ==> [subscriber] x N
+ *     ^                    |  ^                  |
+ *     +------reports-------+  +-----reports------+
+ * </pre>
+ *
+ * Threads: client, gateway, engine, publisher, subscribers (all N share one), each a Netty event
+ * loop; plus the caller's thread for the {@link LoadGenerator}. On in-JVM transports the
+ * immutable messages travel by reference; on network transports a {@link TradingCodec} is added
+ * in front of each stage handler. The handlers are the same either way.
+ *
+ * <p>Start with {@link #start}, use from one thread, {@link #close} when done.
+ */
+public final class TradingPipeline implements AutoCloseable {
+
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final Transport transport;
+    private final List<EventLoopGroup> groups = new ArrayList<>();
+    private final List<Channel> connections = new ArrayList<>();
+    private final List<Channel> servers = new ArrayList<>();
+    private final List<MarketDataSubscriber> subscribers = new ArrayList<>();
+    private final MarketDataPublisher publisher = new MarketDataPublisher();
+    private final EventLoopGroup subscriberGroup;
+    private OrderEntryClient client;
+    private Channel clientChannel;
+    private SocketAddress gatewayAddress;
+
+    private TradingPipeline(Transport transport) {
+        this.transport = transport;
+        this.subscriberGroup = group("subscribers");
+    }
+
+    /**
+     * Binds and connects every stage and waits until all subscribers are attached.
+     *
+     * @param transport       what carries the messages between stages
+     * @param instruments     the listed instrument ids
+     * @param subscriberCount market-data subscribers to fan out to
+     * @param busyPollMicros  busy-poll budget for the transport (ignored by those without one)
+     * @param seed            seed of the client's order flow
+     */
+    public static TradingPipeline start(Transport transport, int[] instruments, int subscriberCount,
+                                        int busyPollMicros, long seed) throws Exception {
+        TradingPipeline p = new TradingPipeline(transport);
+        try {
+            p.wire(instruments, subscriberCount, busyPollMicros, seed);
+            return p;
+        } catch (Exception | Error e) {
+            p.close();
+            throw e;
+        }
+    }
+
+    private void wire(int[] instruments, int subscriberCount, int busyPollMicros, long seed) throws Exception {
+        String prefix = "trading-" + INSTANCES.incrementAndGet() + "-";
+        EventLoopGroup publisherGroup = group("publisher");
+        EventLoopGroup engineGroup = group("engine");
+        EventLoopGroup gatewayGroup = group("gateway");
+        EventLoopGroup clientGroup = group("client");
+
+        Channel mdIn = bind(publisherGroup, prefix + "md-in", busyPollMicros, publisher::engineHandler);
+        Channel mdOut = bind(publisherGroup, prefix + "md-out", busyPollMicros, publisher::subscriberHandler);
+
+        Channel engineToPublisher = connect(engineGroup, mdIn.localAddress(), busyPollMicros,
+                ChannelInboundHandlerAdapter::new);
+        MatchingEngineHandler engine = new MatchingEngineHandler(instruments, engineToPublisher);
+        Channel engineServer = bind(engineGroup, prefix + "engine", busyPollMicros, () -> engine);
+
+        OrderGateway gateway = new OrderGateway(instruments);
+        ChannelHandler gatewayEngineSide = gateway.engineHandler();
+        gateway.attachEngine(connect(gatewayGroup, engineServer.localAddress(), busyPollMicros,
+                () -> gatewayEngineSide));
+        Channel gatewayServer = bind(gatewayGroup, prefix + "gateway", busyPollMicros, gateway::newSessionHandler);
+
+        for (int i = 0; i < subscriberCount; i++) {
+            MarketDataSubscriber s = new MarketDataSubscriber();
+            subscribers.add(s);
+            connect(subscriberGroup, mdOut.localAddress(), busyPollMicros, () -> s);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (publisher.subscribers() < subscriberCount) {
+            if (System.nanoTime() > deadline) {
+                throw new TimeoutException("subscribers did not attach: " + publisher.subscribers());
+            }
+            Thread.sleep(1);
+        }
+
+        gatewayAddress = gatewayServer.localAddress();
+        client = new OrderEntryClient(new OrderFlow(instruments, seed));
+        OrderEntryClient c = client;
+        clientChannel = connect(clientGroup, gatewayServer.localAddress(), busyPollMicros, () -> c);
+    }
+
+    private EventLoopGroup group(String stage) {
+        EventLoopGroup g = transport.newGroup(1, new DefaultThreadFactory(stage + "-" + transport.name().toLowerCase(), true));
+        groups.add(g);
+        return g;
+    }
+
+    private ChannelInitializer<Channel> init(Supplier<? extends ChannelHandler> handler) {
+        boolean codec = !transport.passesObjects();
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                if (codec) {
+                    ch.pipeline().addLast(new TradingCodec());
+                }
+                ch.pipeline().addLast(handler.get());
+            }
+        };
+    }
+
+    private Channel bind(EventLoopGroup group, String name, int busyPollMicros,
+                         Supplier<? extends ChannelHandler> handler) throws InterruptedException {
+        Channel ch = transport.serverBootstrap(group, busyPollMicros).childHandler(init(handler))
+                .bind(transport.bindAddress(name)).sync().channel();
+        servers.add(ch);
+        return ch;
+    }
+
+    private Channel connect(EventLoopGroup group, SocketAddress remote, int busyPollMicros,
+                            Supplier<? extends ChannelHandler> handler) throws InterruptedException {
+        Channel ch = transport.bootstrap(group, busyPollMicros).handler(init(handler)).connect(remote).sync().channel();
+        connections.add(ch);
+        return ch;
+    }
+
+    /** @return the transport this pipeline runs on */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** @return the order-entry client */
+    public OrderEntryClient client() {
+        return client;
+    }
+
+    /** @return the client's channel (its event loop runs the client) */
+    public Channel clientChannel() {
+        return clientChannel;
+    }
+
+    /** @return where more order-entry clients can connect (they need a {@link TradingCodec} when
+     *          {@code !transport().passesObjects()}) */
+    public SocketAddress gatewayAddress() {
+        return gatewayAddress;
+    }
+
+    /** @return the market-data publisher */
+    public MarketDataPublisher publisher() {
+        return publisher;
+    }
+
+    /** @return the market-data subscribers */
+    public List<MarketDataSubscriber> subscribers() {
+        return subscribers;
+    }
+
+    /**
+     * Waits until the client has sent {@code expectedSent} requests, every request has its
+     * answer and every subscriber has received everything published.
+     */
+    public void awaitQuiet(long expectedSent, long timeout, TimeUnit unit) throws Exception {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (!isQuiet(expectedSent)) {
+            if (System.nanoTime() > deadline) {
+                StringBuilder sb = new StringBuilder("pipeline not quiet: sent=").append(client.sent())
+                        .append("/").append(expectedSent).append(" answered=").append(client.answered())
+                        .append(" published=").append(publisher.published()).append(" received=");
+                subscribers.forEach(s -> sb.append(s.received()).append(' '));
+                throw new TimeoutException(sb.toString());
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    private boolean isQuiet(long expectedSent) {
+        if (client.sent() != expectedSent || client.answered() != expectedSent) {
+            return false;
+        }
+        long published = publisher.published();
+        for (MarketDataSubscriber s : subscribers) {
+            if (s.received() != published) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Clears the latency histograms (on their event loops); call while the pipeline is quiet. */
+    public void resetLatencies() throws Exception {
+        clientChannel.eventLoop().submit(() -> client.ackNanos().reset()).get();
+        subscriberGroup.next().submit(() -> subscribers.forEach(s -> s.latencyNanos().reset())).get();
+    }
+
+    /** @return a copy of the order-to-ack histogram (ns), taken on the client's event loop */
+    public Histogram orderToAck() throws Exception {
+        return clientChannel.eventLoop().submit(() -> client.ackNanos().copy()).get();
+    }
+
+    /** @return the order-to-market-data histogram (ns) of all subscribers together */
+    public Histogram orderToMarketData() throws Exception {
+        return subscriberGroup.next().submit(() -> {
+            Histogram all = LatencyTable.newNanosHistogram();
+            subscribers.forEach(s -> all.add(s.latencyNanos()));
+            return all;
+        }).get();
+    }
+
+    /** Closes every connection, then every server, then shuts the event loops down. */
+    @Override
+    public void close() {
+        for (int i = connections.size() - 1; i >= 0; i--) {
+            connections.get(i).close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+        for (Channel s : servers) {
+            s.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+        for (EventLoopGroup g : groups) {
+            g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+        for (EventLoopGroup g : groups) {
+            g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+}

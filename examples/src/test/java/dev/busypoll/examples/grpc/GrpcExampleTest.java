@@ -1,0 +1,50 @@
+package dev.busypoll.examples.grpc;
+
+import dev.busypoll.examples.transport.Transport;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.netty.util.Version;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** End to end: grpc-netty serving and calling over every transport. */
+class GrpcExampleTest {
+
+    @Test
+    void shouldRunOnTheBomsNettyNotTheOneGrpcWasBuiltAgainst() {
+        Version transport = Version.identify().get("netty-transport");
+        Version http2 = Version.identify().get("netty-codec-http2");
+
+        assertEquals("4.2.18.Final", transport.artifactVersion());
+        assertEquals("4.2.18.Final", http2.artifactVersion());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(60)
+    void shouldServeAndCallUnaryMethodsOnEveryTransport(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+        try (GrpcExample ex = GrpcExample.start(transport, Transport.DEFAULT_BUSY_POLL_MICROS)) {
+            PricingService.QuoteReply reply = GrpcExample.quote(ex.channel(), "BUSY", 250);
+
+            assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250), reply);
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> GrpcExample.quote(ex.channel(), "", 1));
+            assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+            assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldMeasureTheInProcessReference() throws Exception {
+        assertTrue(GrpcExample.measureInProcess(10, 100).getTotalCount() == 100);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.busypoll.examples.trading;
+
+import dev.busypoll.examples.transport.Transport;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** End to end: the whole trading pipeline, on every transport, with the same handlers. */
+class TradingPipelineTest {
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(60)
+    void shouldAnswerEveryOrderAndDeliverAllMarketDataUnderOpenLoopLoad(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+
+        TradingExample.Result r = TradingExample.run(transport, 2_000, 0.2, 0.5, 3,
+                Transport.DEFAULT_BUSY_POLL_MICROS);
+
+        assertEquals(1_000, r.sent());
+        assertTrue(r.rejects() > 0, "the flow includes bad orders");
+        assertTrue(r.fills() > 0, "the flow trades");
+        assertTrue(r.marketData() > 0);
+        assertEquals(r.marketData(), r.orderToMarketDataNanos().getTotalCount() / 3,
+                "every subscriber timed every message");
+        assertEquals(0, r.gaps());
+        assertTrue(r.orderToAckNanos().getTotalCount() > 500);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(60)
+    void shouldRejectBadOrdersWithoutHurtingAnyStage(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+        EventLoopGroup group = transport.newGroup(1);
+        BlockingQueue<ExecutionReport> reports = new LinkedBlockingQueue<>();
+        try (TradingPipeline p = TradingPipeline.start(transport, new int[] {1}, 1, 0, 1)) {
+            Channel ch = transport.bootstrap(group, 0).handler(new ChannelInitializer<>() {
+                @Override
+                protected void initChannel(Channel c) {
+                    if (!transport.passesObjects()) {
+                        c.pipeline().addLast(new TradingCodec());
+                    }
+                    c.pipeline().addLast(new SimpleChannelInboundHandler<ExecutionReport>() {
+                        @Override
+                        protected void channelRead0(ChannelHandlerContext ctx, ExecutionReport r) {
+                            reports.add(r);
+                        }
+                    });
+                }
+            }).connect(p.gatewayAddress()).sync().channel();
+
+            ch.writeAndFlush(NewOrder.limit(1, 77, Side.BUY, 100, 1, 0));
+            ch.writeAndFlush(NewOrder.limit(2, 1, Side.BUY, 100, -1, 0));
+            ch.writeAndFlush(NewOrder.limit(3, 1, Side.BUY, -100, 1, 0));
+            ch.writeAndFlush(NewOrder.limit(4, 1, Side.SELL, 100, 5, 0));
+            ch.writeAndFlush(NewOrder.limit(5, 1, Side.BUY, 101, 1, 0).asPostOnly());
+            ch.writeAndFlush(new CancelOrder(6, 0, 1, 424242, 0));
+            ch.writeAndFlush(NewOrder.limit(7, 1, Side.BUY, 100, 2, 0));
+
+            assertEquals(RejectReason.UNKNOWN_INSTRUMENT, next(reports, 1).reason());
+            assertEquals(RejectReason.BAD_QUANTITY, next(reports, 2).reason());
+            assertEquals(RejectReason.BAD_PRICE, next(reports, 3).reason());
+            assertEquals(ExecType.ACCEPTED, next(reports, 4).execType());
+            ExecutionReport crossed = next(reports, 5);
+            assertEquals(ExecType.REJECTED, crossed.execType());
+            assertEquals(RejectReason.WOULD_CROSS, crossed.reason());
+            ExecutionReport cancel = next(reports, 6);
+            assertEquals(ExecType.CANCEL_REJECTED, cancel.execType());
+            assertEquals(RejectReason.UNKNOWN_ORDER, cancel.reason());
+            assertEquals(ExecType.ACCEPTED, next(reports, 7).execType(), "the stages survived the bad orders");
+            ExecutionReport fill = next(reports, 7);
+            assertEquals(ExecType.FILL, fill.execType());
+            assertEquals(100, fill.lastPrice());
+            assertEquals(0, fill.leavesQuantity());
+            ch.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /** The next report for {@code clientOrderId}, skipping the maker's fills. */
+    private static ExecutionReport next(BlockingQueue<ExecutionReport> reports, long clientOrderId)
+            throws InterruptedException {
+        while (true) {
+            ExecutionReport r = reports.poll(10, TimeUnit.SECONDS);
+            assertNotNull(r, "no report for order " + clientOrderId);
+            if (r.clientOrderId() == clientOrderId) {
+                return r;
+            }
+        }
+    }
+}

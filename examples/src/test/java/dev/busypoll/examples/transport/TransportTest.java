@@ -1,0 +1,88 @@
+package dev.busypoll.examples.transport;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollChannelOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class TransportTest {
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(30)
+    void shouldApplyTheBusyPollBudgetToBothEndsOfAConnection(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+        EventLoopGroup group = transport.newGroup(1);
+        try {
+            CompletableFuture<Channel> accepted = new CompletableFuture<>();
+            Channel server = transport.serverBootstrap(group, 42).childHandler(new ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelActive(ChannelHandlerContext ctx) {
+                    accepted.complete(ctx.channel());
+                }
+            }).bind(transport.bindAddress("transport-test-" + System.nanoTime())).sync().channel();
+            Channel client = transport.bootstrap(group, 42).handler(new ChannelInboundHandlerAdapter())
+                    .connect(server.localAddress()).sync().channel();
+            Channel child = accepted.get(10, TimeUnit.SECONDS);
+
+            assertInstanceOf(transport.channelClass(), client);
+            assertInstanceOf(transport.addressClass(), server.localAddress());
+            Map<ChannelOption<?>, Object> expected = transport.connectionOptions(42);
+            for (Map.Entry<ChannelOption<?>, Object> e : expected.entrySet()) {
+                if (e.getKey() == EpollChannelOption.SO_BUSY_POLL && !hasNetAdmin()) {
+                    continue; // raising SO_BUSY_POLL above net.core.busy_read needs CAP_NET_ADMIN; Netty logs and goes on
+                }
+                assertEquals(e.getValue(), client.config().getOption(e.getKey()), "client " + e.getKey());
+                assertEquals(e.getValue(), child.config().getOption(e.getKey()), "server side " + e.getKey());
+            }
+            client.close().sync();
+            server.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /** Whether this process may raise SO_BUSY_POLL (CAP_NET_ADMIN, bit 12 of CapEff). */
+    private static boolean hasNetAdmin() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("CapEff:")) {
+                    return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << 12)) != 0;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    @Test
+    void shouldSetEachTransportsOwnBusyPollOption() {
+        assertEquals(42, Transport.BUSYPOLL.connectionOptions(42).get(BusyPollChannelOption.BUSY_POLL_MICROS));
+        assertEquals(42, Transport.EPOLL.connectionOptions(42).get(EpollChannelOption.SO_BUSY_POLL));
+        assertEquals(true, Transport.NIO.connectionOptions(42).get(ChannelOption.TCP_NODELAY));
+    }
+
+    @Test
+    void shouldParseNamesCaseInsensitivelyAndRefuseUnknownOnes() {
+        assertEquals(Transport.NIO, Transport.parse(" nio "));
+        assertEquals(Transport.BUSYPOLL, Transport.parse("BusyPoll"));
+        assertThrows(IllegalArgumentException.class, () -> Transport.parse("carrier-pigeon"));
+    }
+}
