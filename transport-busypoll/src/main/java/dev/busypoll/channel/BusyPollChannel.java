@@ -24,8 +24,6 @@ import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoRegistration;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.internal.logging.InternalLogger;
-import io.netty.util.internal.logging.InternalLoggerFactory;
 
 /**
  * One end of an in-JVM busypoll connection. A connection is two bounded SPSC queues, one per direction; a write
@@ -52,7 +50,8 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
  * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
  */
 public class BusyPollChannel extends AbstractChannel {
-    private static final InternalLogger logger = InternalLoggerFactory.getInstance(BusyPollChannel.class);
+    /** The JDK's platform logger: Netty's own logging facade is internal API. */
+    private static final System.Logger logger = System.getLogger(BusyPollChannel.class.getName());
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
     private static final VarHandle QUEUED;
 
@@ -280,7 +279,7 @@ public class BusyPollChannel extends AbstractChannel {
                 peer.eventLoop().execute(peer::onPeerClosed);
                 return;
             } catch (RejectedExecutionException e) {
-                logger.debug("Peer's event loop rejected the close of {}; releasing its queue", peer, e);
+                logger.log(System.Logger.Level.DEBUG, () -> "Peer's event loop rejected the close of " + peer + "; releasing its queue", e);
             }
         }
         peer.peerClosedEarly = true;

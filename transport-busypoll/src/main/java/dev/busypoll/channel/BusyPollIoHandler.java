@@ -29,8 +29,6 @@ import io.netty.channel.IoOps;
 import io.netty.channel.IoRegistration;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ThreadAwareExecutor;
-import io.netty.util.internal.logging.InternalLogger;
-import io.netty.util.internal.logging.InternalLoggerFactory;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
@@ -101,15 +99,12 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
 public final class BusyPollIoHandler implements IoHandler {
     /**
      * Default spin window when no channel on the loop sets {@code BUSY_POLL_MICROS}: 0 µs, as Linux's
-     * {@code net.core.busy_read} and the pipe busy-wait RFC default to 0. A loop that nobody asked to spin does
-     * not burn a core; the ladder still yields for {@link IdleLadder#DEFAULT_YIELD_NANOS} before it parks, which
-     * hands the core to the thread we wait for. Users opt in per channel (the ping-pong benchmark uses 50 µs), or
-     * per group through {@link #newFactory(int)}.
-     * <p>
-     * Measured (8-byte ping-pong between two loops, 200,000 round trips, 2-core machine shared with other builds,
-     * load average about 14): spin 0 µs: p50 4.8 µs, 10 µs CPU per round trip; spin 10 µs: p50 27 µs; spin 50 µs:
-     * p50 107 µs, 92 µs CPU per round trip. When the machine is oversubscribed, a spinning loop holds the core the
-     * peer needs and every hop waits out the window, so spinning must be asked for, not assumed.
+     * {@code net.core.busy_read} and the pipe busy-wait RFC default to 0, and 0 means no busy waiting at all: the
+     * loop neither spins nor yields, it parks at once (see {@link IdleLadder#busyPollYieldNanos(long)}). A loop
+     * that nobody asked to spin does not burn a core; on a 2-core machine a spinning loop holds the core the
+     * thread it waits for needs, and every hop then waits out the window. Users opt in per channel (the
+     * ping-pong benchmark uses 50 µs), or per group through {@link #newFactory(int)}. The measured cost of each
+     * choice is in {@code benchmarks/RESULTS.md}.
      */
     public static final int DEFAULT_BUSY_POLL_MICROS = 0;
 
@@ -121,7 +116,8 @@ public final class BusyPollIoHandler implements IoHandler {
      */
     public static final int DEFAULT_BUSY_POLL_BUDGET = 64;
 
-    private static final InternalLogger logger = InternalLoggerFactory.getInstance(BusyPollIoHandler.class);
+    /** The JDK's platform logger: Netty's own logging facade is internal API. */
+    private static final System.Logger logger = System.getLogger(BusyPollIoHandler.class.getName());
     private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
     private static final VarHandle WAKEUP_REQUESTED;
     private static final VarHandle SPIN_CONFIG_CHANGED;
@@ -177,7 +173,9 @@ public final class BusyPollIoHandler implements IoHandler {
         this.defaultBusyPollMicros = defaultBusyPollMicros;
         this.defaultBudget = defaultBudget;
         this.effectiveBusyPollMicros = defaultBusyPollMicros;
-        this.ladder = IdleLadder.ofMicros(defaultBusyPollMicros);
+        long spinNanos = TimeUnit.MICROSECONDS.toNanos(defaultBusyPollMicros);
+        this.ladder = new IdleLadder(spinNanos, IdleLadder.busyPollYieldNanos(spinNanos),
+                IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
         this.stats = new BusyPollStats(this, ladder.stats());
     }
 
@@ -337,7 +335,7 @@ public final class BusyPollIoHandler implements IoHandler {
             try {
                 work += handle.poll(defaultBudget);
             } catch (Throwable t) {
-                logger.warn("Unexpected exception while polling {}", handle, t);
+                logger.log(System.Logger.Level.WARNING, () -> "Unexpected exception while polling " + handle, t);
             }
         }
         stats.recordPass(work, polls, 0);
@@ -402,7 +400,10 @@ public final class BusyPollIoHandler implements IoHandler {
         }
         int micros = max >= 0 ? max : defaultBusyPollMicros;
         effectiveBusyPollMicros = micros;
-        ladder.spinNanos(TimeUnit.MICROSECONDS.toNanos(micros));
+        long spinNanos = TimeUnit.MICROSECONDS.toNanos(micros);
+        ladder.spinNanos(spinNanos);
+        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0).
+        ladder.yieldNanos(IdleLadder.busyPollYieldNanos(spinNanos));
     }
 
     /** Any thread: a channel's {@code BUSY_POLL_MICROS} changed; the loop recomputes at its next idle episode. */
@@ -449,7 +450,7 @@ public final class BusyPollIoHandler implements IoHandler {
             try {
                 handle.closeNow();
             } catch (Throwable t) {
-                logger.warn("Failed to close {}", handle, t);
+                logger.log(System.Logger.Level.WARNING, () -> "Failed to close " + handle, t);
             }
         }
     }
@@ -494,7 +495,7 @@ public final class BusyPollIoHandler implements IoHandler {
             mbeanName = name;
         } catch (Throwable t) {
             // Monitoring must never stop the loop.
-            logger.debug("Could not register the busypoll MBean", t);
+            logger.log(System.Logger.Level.DEBUG, "Could not register the busypoll MBean", t);
         }
     }
 
@@ -505,7 +506,7 @@ public final class BusyPollIoHandler implements IoHandler {
             try {
                 MBEAN_SERVER.unregisterMBean(name);
             } catch (Throwable t) {
-                logger.debug("Could not unregister the busypoll MBean {}", name, t);
+                logger.log(System.Logger.Level.DEBUG, () -> "Could not unregister the busypoll MBean " + name, t);
             }
         }
     }
