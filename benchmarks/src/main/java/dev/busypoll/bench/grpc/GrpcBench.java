@@ -224,8 +224,9 @@ public final class GrpcBench {
         long cpu0;
         long cpu1;
         // gRPC's blocking stub waits without a deadline here (as measureUnary calls it): a watchdog interrupts
-        // this thread if the repetition hangs, which cancels the call. 1 ms per call on top of a minute.
-        long budgetMillis = 60_000L + (warmup + (long) calls);
+        // this thread if the repetition hangs, which cancels the call. 10 ms per call on top of a minute (a call
+        // takes about 1 ms on the loaded 2-core machine).
+        long budgetMillis = 60_000L + 10 * (warmup + (long) calls);
         Thread runner = Thread.currentThread();
         Thread watchdog = new Thread(() -> {
             try {
