@@ -18,11 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.pingpong.PingPong;
 
 /**
- * The benchmark command line. With no argument it runs the quick main job (hackbench and ping-pong, quick
+ * The benchmark command line. With no argument it runs the quick main job (hackbench, ping-pong and gRPC, quick
  * profile); see {@link #USAGE} for everything else. Every report starts with the JVM, OS and core count, prints
  * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md} plus one CSV per
  * scenario, by the tool itself.
@@ -32,12 +33,14 @@ public final class BenchMain {
     public static final String USAGE = """
             Usage: java -jar benchmarks/target/busypoll-benchmarks.jar [SCENARIO] [OPTIONS]
 
-            Scenarios (default: all = the quick main job, both scenarios):
+            Scenarios (default: all = the quick main job, every scenario):
               hackbench   hackbench in one JVM, thread mode: G groups of 20 senders x 20 receivers, kernel
                           pipes against the busy-wait pipe (MPSC) at several spin times
               pingpong    8-byte round trips (perf bench sched pipe): floor, kernel pipe, busy-wait pipe,
                           Netty LocalChannel, NIO loopback TCP, busypoll channel
-              all         both
+              grpc        gRPC unary round trips: grpc-netty on the busypoll channel, on Netty LocalChannel and
+                          over NIO loopback TCP, beside gRPC's own grpc-inprocess
+              all         all three
 
             Profile:
               --quick                 small sizes, a few minutes at most on 2 cores (default)
@@ -59,6 +62,12 @@ public final class BenchMain {
               --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
                                       local-io, nio, busypoll<US>)
 
+            gRPC options:
+              --grpc-calls N          measured unary calls per repetition (quick 2000, full 50000)
+              --grpc-warmup N         warm-up calls per repetition (quick 1000, full 10000)
+              --grpc-reps N           repetitions per row; medians reported (quick 3, full 7)
+              --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
+
             Output:
               --out DIR               where to write <timestamp>/results.md and CSVs
                                       (default benchmarks/out when run from the repository root, else out)
@@ -66,15 +75,22 @@ public final class BenchMain {
               --help                  this text
             """;
 
-    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "all");
+    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
     private static final Set<String> PING_PONG_OPTIONS = Set.of("--round-trips", "--warmup", "--reps",
             "--pipe-spin", "--busy-poll", "--transports");
+    private static final Set<String> GRPC_OPTIONS = Set.of("--grpc-calls", "--grpc-warmup", "--grpc-reps",
+            "--grpc-busy-poll");
+    /** Each scenario's own options: given for another single scenario, they are a usage error. */
+    private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
+            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS);
+    private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
+            "pingpong", "ping-pong", "grpc", "gRPC");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
-            "--transports", "--out");
+            "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out");
 
     private BenchMain() {
     }
@@ -102,12 +118,13 @@ public final class BenchMain {
      * @param scenario  hackbench, pingpong or all
      * @param hackbench the hackbench configuration
      * @param pingPong  the ping-pong configuration
+     * @param grpc      the gRPC configuration
      * @param profile   the profile the defaults came from
      * @param out       output directory, or {@code null} for --no-files
      * @param help      {@code true} for --help
      */
-    record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, Profile profile, Path out,
-                   boolean help) {
+    record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
+                   Profile profile, Path out, boolean help) {
     }
 
     /**
@@ -150,7 +167,7 @@ public final class BenchMain {
                     throw new UsageException("one scenario at most, got '" + scenario + "' and '" + a + "'");
                 }
                 if (!SCENARIOS.contains(a)) {
-                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong or all)");
+                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc or all)");
                 }
                 scenario = a;
                 continue;
@@ -189,11 +206,13 @@ public final class BenchMain {
         if (scenario == null) {
             scenario = "all";
         }
-        if ("pingpong".equals(scenario) && values.keySet().stream().anyMatch(HACKBENCH_OPTIONS::contains)) {
-            throw new UsageException("hackbench options given for scenario pingpong");
-        }
-        if ("hackbench".equals(scenario) && values.keySet().stream().anyMatch(PING_PONG_OPTIONS::contains)) {
-            throw new UsageException("ping-pong options given for scenario hackbench");
+        if (!"all".equals(scenario)) {
+            String own = SCENARIO_LABELS.get(scenario);
+            for (Map.Entry<String, Set<String>> e : SCENARIO_OPTIONS.entrySet()) {
+                if (!e.getKey().equals(own) && values.keySet().stream().anyMatch(e.getValue()::contains)) {
+                    throw new UsageException(e.getKey() + " options given for scenario " + scenario);
+                }
+            }
         }
         Hackbench.Config hb = new Hackbench.Config(
                 intList(values, "--groups", List.of(1, 2, 4, 8)),
@@ -210,16 +229,21 @@ public final class BenchMain {
                 longList(values, "--busy-poll", List.of(0L, 5L, 10L, 50L)),
                 values.containsKey("--transports") ? new LinkedHashSet<>(split(values.get("--transports"),
                         "--transports")) : Set.of());
-        if (!"hackbench".equals(scenario)) {
+        if ("pingpong".equals(scenario) || "all".equals(scenario)) {
             pp.transports(); // rejects unknown keys now, not after the hackbench has run
         }
+        GrpcBench.Config grpc = new GrpcBench.Config(
+                intValue(values, "--grpc-calls", p.grpcCalls()),
+                intValue(values, "--grpc-warmup", p.grpcWarmupCalls()),
+                intValue(values, "--grpc-reps", p.grpcReps()),
+                longList(values, "--grpc-busy-poll", List.of(0L, 50L)));
         Path out = null;
         if (!flags.contains("--no-files")) {
             out = values.containsKey("--out") ? Path.of(values.get("--out"))
                     : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
                     : Path.of("out");
         }
-        return new Command(scenario, hb, pp, p, out, help);
+        return new Command(scenario, hb, pp, grpc, p, out, help);
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -295,11 +319,15 @@ public final class BenchMain {
         report.header().forEach(out::println);
         out.println();
         PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
-        if (!"pingpong".equals(c.scenario)) {
+        boolean all = "all".equals(c.scenario);
+        if (all || "hackbench".equals(c.scenario)) {
             report.hackbench(Hackbench.run(c.hackbench, progress));
         }
-        if (!"hackbench".equals(c.scenario)) {
+        if (all || "pingpong".equals(c.scenario)) {
             report.pingPong(PingPong.run(c.pingPong, progress));
+        }
+        if (all || "grpc".equals(c.scenario)) {
+            report.grpc(GrpcBench.run(c.grpc, progress));
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

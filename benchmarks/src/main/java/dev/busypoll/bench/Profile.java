@@ -12,11 +12,21 @@ package dev.busypoll.bench;
  * @param roundTrips       ping-pong measured round trips per repetition
  * @param warmupRoundTrips ping-pong warm-up round trips per repetition
  * @param pingPongReps     ping-pong repetitions per transport
+ * @param grpcCalls        gRPC measured unary calls per repetition
+ * @param grpcWarmupCalls  gRPC warm-up calls per repetition
+ * @param grpcReps         gRPC repetitions per row
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
-                      int pingPongReps) {
-    /** The main job: short enough to run on every change. */
-    public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3);
-    /** The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions. */
-    public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7);
+                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps) {
+    /**
+     * The main job: short enough to run on every change. gRPC: 1,000 warm-up + 2,000 measured calls per row and
+     * repetition (a grpc-netty call costs about 0.5-1 ms of CPU on the shared 2-core machine while the JIT is
+     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there).
+     */
+    public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3);
+    /**
+     * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
+     * 50,000 gRPC calls per row.
+     */
+    public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7);
 }

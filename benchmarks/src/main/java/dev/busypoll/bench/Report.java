@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.pingpong.PingPong;
 
@@ -22,6 +23,7 @@ public final class Report {
     private final String scenario;
     private Hackbench.Result hackbench;
     private PingPong.Result pingPong;
+    private GrpcBench.Result grpc;
     private Duration elapsed;
     private final List<String> machine = Machine.describe(); // taken once, at the start
 
@@ -55,6 +57,16 @@ public final class Report {
     /** Adds the ping-pong results. */
     public void pingPong(PingPong.Result result) {
         this.pingPong = result;
+    }
+
+    /** Adds the gRPC results. */
+    public void grpc(GrpcBench.Result result) {
+        this.grpc = result;
+    }
+
+    /** The gRPC result, or {@code null}. */
+    public GrpcBench.Result grpc() {
+        return grpc;
     }
 
     /** The hackbench result, or {@code null}. */
@@ -124,6 +136,20 @@ public final class Report {
                 }
             }
         }
+        if (grpc != null) {
+            GrpcBench.Config c = grpc.config();
+            sb.append("\n## gRPC unary round trips (busypoll.Pricing/Quote)\n\n");
+            sb.append("One unary call = one op, made with the blocking stub from one thread, one call at a time, ")
+                    .append("timed by the examples' GrpcExample.measureUnary. grpc-netty rows: server and client ")
+                    .append("on two single-threaded event-loop groups of the transport, handlers on the loops ")
+                    .append("(directExecutor). ").append(c.repetitions()).append(" repetitions per row ")
+                    .append("(interleaved), each a fresh server and channel, ").append(c.warmupCalls())
+                    .append(" warm-up then ").append(c.calls()).append(" measured calls; every figure is the ")
+                    .append("median over the repetitions. CPU µs/op = process CPU time / calls. Ratios: this row / ")
+                    .append("the reference (lower is better).\n\n");
+            notes(sb, grpc.notes());
+            sb.append(grpc.table().markdown());
+        }
         return sb.toString();
     }
 
@@ -150,6 +176,9 @@ public final class Report {
         }
         if (pingPong != null) {
             written.add(Files.writeString(dir.resolve("pingpong.csv"), pingPongCsv(), StandardCharsets.UTF_8));
+        }
+        if (grpc != null) {
+            written.add(Files.writeString(dir.resolve("grpc.csv"), grpcCsv(), StandardCharsets.UTF_8));
         }
         return written;
     }
@@ -190,6 +219,26 @@ public final class Report {
             for (int i = 0; i < row.reps().size(); i++) {
                 PingPong.Rep r = row.reps().get(i);
                 t.add(List.of(row.name(), row.key(), String.valueOf(i + 1), String.valueOf(r.roundTrips()),
+                        Table.fmt(r.p50(), 3), Table.fmt(r.p90(), 3), Table.fmt(r.p99(), 3),
+                        Table.fmt(r.p999(), 3), Table.fmt(r.max(), 3), Table.fmt(r.usPerOp(), 4),
+                        Table.fmt(r.opsPerSecond(), 1), Table.fmt(r.cpuUsPerOp(), 4), "ok"));
+            }
+        }
+        return t.csv();
+    }
+
+    /** Every gRPC repetition, one line each (long format, for tools). */
+    public String grpcCsv() {
+        Table t = new Table(List.of("transport", "key", "rep", "calls", "p50_us", "p90_us", "p99_us",
+                "p999_us", "max_us", "us_per_op", "ops_per_s", "cpu_us_per_op", "status"));
+        for (GrpcBench.Row row : grpc.rows()) {
+            if (row.unavailable() != null) {
+                t.add(List.of(row.name(), row.key(), "", "", "", "", "", "", "", "", "", "",
+                        status(row.unavailable())));
+            }
+            for (int i = 0; i < row.reps().size(); i++) {
+                GrpcBench.Rep r = row.reps().get(i);
+                t.add(List.of(row.name(), row.key(), String.valueOf(i + 1), String.valueOf(r.calls()),
                         Table.fmt(r.p50(), 3), Table.fmt(r.p90(), 3), Table.fmt(r.p99(), 3),
                         Table.fmt(r.p999(), 3), Table.fmt(r.max(), 3), Table.fmt(r.usPerOp(), 4),
                         Table.fmt(r.opsPerSecond(), 1), Table.fmt(r.cpuUsPerOp(), 4), "ok"));

@@ -11,9 +11,10 @@
  * <pre>
  *   BenchMain --parse--&gt; Hackbench.Config ---&gt; Hackbench.run ---&gt; Hackbench.Result --+
  *            \--parse--&gt; PingPong.Config  ---&gt; PingPong.run  ---&gt; PingPong.Result  --+--&gt; Report
+ *            \--parse--&gt; GrpcBench.Config ---&gt; GrpcBench.run ---&gt; GrpcBench.Result --+      |
  *                                                                                        |
  *                 stdout (Markdown) &lt;----------------------------------------------------+
- *                 out/&lt;timestamp&gt;/results.md, hackbench.csv, pingpong.csv &lt;-------------+
+ *                 out/&lt;timestamp&gt;/results.md, hackbench.csv, pingpong.csv, grpc.csv &lt;---+
  * </pre>
  */
 package dev.busypoll.bench;

@@ -29,11 +29,16 @@ class BenchMainTest {
     @Test
     void shouldPrintUsageOnHelp() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Usage:"));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        assertTrue(usage.contains("Usage:"));
+        for (String s : List.of("hackbench", "pingpong", "grpc", "--grpc-calls", "--grpc-warmup", "--grpc-reps",
+                "--grpc-busy-poll")) {
+            assertTrue(usage.contains(s), s + " in " + usage);
+        }
     }
 
     @Test
-    void shouldRunBothScenariosInTheQuickProfileWithoutArguments() throws Exception {
+    void shouldRunEveryScenarioInTheQuickProfileWithoutArguments() throws Exception {
         BenchMain.Command c = BenchMain.parse(new String[0]);
         assertEquals("all", c.scenario());
         assertEquals(Profile.QUICK, c.profile());
@@ -42,12 +47,21 @@ class BenchMainTest {
         assertEquals(List.of(0L, 5L, 10L, 50L), c.hackbench().spinMicros());
         assertEquals(Profile.QUICK.roundTrips(), c.pingPong().roundTrips());
         assertEquals(List.of(0L, 5L, 10L, 50L), c.pingPong().busyPollMicros());
+        assertEquals(Profile.QUICK.grpcCalls(), c.grpc().calls());
+        assertEquals(Profile.QUICK.grpcWarmupCalls(), c.grpc().warmupCalls());
+        assertEquals(Profile.QUICK.grpcReps(), c.grpc().repetitions());
+        assertEquals(List.of(0L, 50L), c.grpc().busyPollMicros());
 
         BenchMain.Command full = BenchMain.parse(new String[] {"--full", "hackbench", "--runs=4"});
         assertEquals(Profile.FULL, full.profile());
         assertEquals("hackbench", full.scenario());
         assertEquals(4, full.hackbench().runs());
         assertEquals(Profile.FULL.roundTrips(), full.pingPong().roundTrips());
+
+        BenchMain.Command grpc = BenchMain.parse(new String[] {"grpc", "--grpc-calls", "300", "--grpc-warmup=7",
+            "--grpc-reps", "2", "--grpc-busy-poll", "5"});
+        assertEquals("grpc", grpc.scenario());
+        assertEquals(new dev.busypoll.bench.grpc.GrpcBench.Config(300, 7, 2, List.of(5L)), grpc.grpc());
     }
 
     @Test
@@ -55,7 +69,10 @@ class BenchMainTest {
         for (String[] args : List.of(new String[] {"--bogus"}, new String[] {"fishbench"},
                 new String[] {"--loops", "many"}, new String[] {"--loops"}, new String[] {"--quick", "--full"},
                 new String[] {"pingpong", "--groups", "2"}, new String[] {"hackbench", "--reps", "2"},
-                new String[] {"--groups", "0"}, new String[] {"--transports", "nope"})) {
+                new String[] {"--groups", "0"}, new String[] {"--transports", "nope"},
+                new String[] {"grpc", "--reps", "2"}, new String[] {"grpc", "--groups", "2"},
+                new String[] {"pingpong", "--grpc-calls", "2"}, new String[] {"hackbench", "--grpc-reps", "2"},
+                new String[] {"grpc", "--grpc-calls", "0"}, new String[] {"--grpc-busy-poll", "x"})) {
             err.reset();
             assertEquals(2, run(args), String.join(" ", args));
             String e = err.toString(StandardCharsets.UTF_8);
@@ -67,7 +84,8 @@ class BenchMainTest {
     void shouldWriteTheReportAndCsvFiles(@TempDir Path dir) throws Exception {
         assertEquals(0, run("--groups", "1", "--loops", "5", "--runs", "1", "--spins", "5", "--round-trips", "100",
                 "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
-                "--busy-poll", "5", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
+                "--busy-poll", "5", "--grpc-calls", "30", "--grpc-warmup", "10", "--grpc-reps", "1",
+                "--grpc-busy-poll", "5", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
         Path runDir;
@@ -75,10 +93,17 @@ class BenchMainTest {
             runDir = s.findFirst().orElseThrow();
         }
         String md = Files.readString(runDir.resolve("results.md"));
-        assertTrue(md.contains("## hackbench") && md.contains("## ping-pong") && md.contains("Cores: "), md);
+        assertTrue(md.contains("## hackbench") && md.contains("## ping-pong") && md.contains("## gRPC")
+                && md.contains("Cores: "), md);
         List<String> hb = Files.readAllLines(runDir.resolve("hackbench.csv"));
         assertEquals(1 + 2, hb.size(), String.join("\n", hb)); // header + kernel + spin5
         List<String> pp = Files.readAllLines(runDir.resolve("pingpong.csv"));
         assertEquals(1 + 4, pp.size(), String.join("\n", pp)); // header + 4 transports x 1 rep (or 1 line if n/a)
+        List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
+        // header + inprocess, local, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
+        assertEquals(1 + 4, grpc.size(), String.join("\n", grpc));
+        for (String line : grpc.subList(1, grpc.size())) {
+            assertTrue(line.contains(",1,30,") && line.endsWith(",ok"), line);
+        }
     }
 }

@@ -309,9 +309,10 @@ public final class PingPong {
 
     /**
      * The CPU clock of ping-pong: the live threads' exact sum where Linux offers it (a window here is tens of
-     * milliseconds, and the process clock moves in 10 ms ticks), otherwise the process CPU time.
+     * milliseconds, and the process clock moves in 10 ms ticks), otherwise the process CPU time. The gRPC
+     * scenario uses the same clock. -1 when the JVM cannot tell.
      */
-    static long cpuNanos() {
+    public static long cpuNanos() {
         return PRECISE_CPU ? Machine.liveThreadsCpuNanos() : Machine.processCpuNanos();
     }
 

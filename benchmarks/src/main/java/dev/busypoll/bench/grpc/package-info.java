@@ -1,0 +1,6 @@
+/**
+ * gRPC unary round trips: grpc-netty on the busypoll channel, on Netty's {@code LocalChannel} and over NIO loopback
+ * TCP, beside gRPC's own in-process transport. The servers, channels and the measurement itself are the examples
+ * module's ({@link dev.busypoll.examples.grpc.GrpcExample}); start at {@link dev.busypoll.bench.grpc.GrpcBench}.
+ */
+package dev.busypoll.bench.grpc;
