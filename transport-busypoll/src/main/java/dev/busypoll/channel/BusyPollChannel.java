@@ -580,6 +580,16 @@ public class BusyPollChannel extends AbstractChannel {
         }
 
         @Override
+        public boolean readyToPoll() {
+            return writeStalled || (readPending && state == State.CONNECTED && inbound.hasNext());
+        }
+
+        @Override
+        public boolean watchable() {
+            return !writeStalled && readPending && state == State.CONNECTED;
+        }
+
+        @Override
         public int busyPollMicros() {
             return config.explicitBusyPollMicros();
         }
