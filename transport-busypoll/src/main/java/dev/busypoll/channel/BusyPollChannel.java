@@ -572,7 +572,7 @@ public class BusyPollChannel extends AbstractChannel {
             if (readPending && state == State.CONNECTED) {
                 int budget = config.explicitBudget();
                 work += readBurst(budget > 0 ? budget : defaultBudget);
-                if (readPending && state == State.CONNECTED && !inbound.isEmpty()) {
+                if (readPending && state == State.CONNECTED && inbound.hasNext()) {
                     h.schedule(this); // more than one burst's worth: back to the tail of the ready list
                 }
             }

@@ -340,7 +340,7 @@ public final class BusyPollIoHandler implements IoHandler {
     /** The ready list is not empty or the watched channel has something to do. */
     private boolean hasReadyWork() {
         BusyPollIoHandle w = watched;
-        return !readyList.isEmpty() || (w != null && w.readyToPoll());
+        return (w != null && w.readyToPoll()) || !readyList.isEmpty();
     }
 
     /**
