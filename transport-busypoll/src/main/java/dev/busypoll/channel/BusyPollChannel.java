@@ -310,8 +310,12 @@ public class BusyPollChannel extends AbstractChannel {
 
     @Override
     protected void doBeginRead() {
-        readPending = true;
-        if (!inbound.isEmpty()) {
+        // Called after every read burst with autoRead: store only on a change, and look at the next slot rather
+        // than the writer's index, so that this does not take a cache line the writer uses on every hop.
+        if (!readPending) {
+            readPending = true;
+        }
+        if (inbound.hasNext()) {
             scheduleSelf();
         }
     }
