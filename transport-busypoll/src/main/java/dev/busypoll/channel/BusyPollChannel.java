@@ -310,8 +310,12 @@ public class BusyPollChannel extends AbstractChannel {
 
     @Override
     protected void doBeginRead() {
-        readPending = true;
-        if (!inbound.isEmpty()) {
+        // Called after every read burst with autoRead: store only on a change, and look at the next slot rather
+        // than the writer's index, so that this does not take a cache line the writer uses on every hop.
+        if (!readPending) {
+            readPending = true;
+        }
+        if (inbound.hasNext()) {
             scheduleSelf();
         }
     }
@@ -572,11 +576,21 @@ public class BusyPollChannel extends AbstractChannel {
             if (readPending && state == State.CONNECTED) {
                 int budget = config.explicitBudget();
                 work += readBurst(budget > 0 ? budget : defaultBudget);
-                if (readPending && state == State.CONNECTED && !inbound.isEmpty()) {
+                if (readPending && state == State.CONNECTED && inbound.hasNext()) {
                     h.schedule(this); // more than one burst's worth: back to the tail of the ready list
                 }
             }
             return work;
+        }
+
+        @Override
+        public boolean readyToPoll() {
+            return writeStalled || (readPending && state == State.CONNECTED && inbound.hasNext());
+        }
+
+        @Override
+        public boolean watchable() {
+            return !writeStalled && readPending && state == State.CONNECTED;
         }
 
         @Override

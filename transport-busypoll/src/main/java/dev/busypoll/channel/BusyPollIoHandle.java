@@ -34,6 +34,23 @@ interface BusyPollIoHandle extends IoHandle {
      */
     int poll(int defaultBudget);
 
+    /**
+     * Loop thread: whether {@link #poll(int)} would do something now (input to read while reading, or a stalled
+     * write). Asked only of the loop's <em>watched</em> channel (see {@link BusyPollIoHandler}), on every spin
+     * step: it must be cheap and must not be true for work that cannot progress (input while not reading).
+     */
+    default boolean readyToPoll() {
+        return false;
+    }
+
+    /**
+     * Loop thread, right after a {@link #poll(int)} that did work: whether the loop may keep watching this channel
+     * instead of taking it off the ready list (connected, reading, no stalled write).
+     */
+    default boolean watchable() {
+        return false;
+    }
+
     /** The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS}, or -1 when not set. */
     int busyPollMicros();
 

@@ -44,7 +44,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *
  * <h2>The loop</h2>
  * Each loop owns an MPSC <em>ready list</em> of channels that have something to do (input to read, or a stalled
- * write that may now proceed): a loop never scans idle channels. One {@link #run(IoHandlerContext)} takes every
+ * write that may now proceed): a loop never scans idle channels, it watches at most one (the last channel that
+ * did work, while the loop spins; see hand-off 2). One {@link #run(IoHandlerContext)} takes every
  * channel that was on the list when it started and polls each once, at most the channel's
  * {@link BusyPollChannelOption#BUSY_POLL_BUDGET budget} of messages; a channel with more input goes back to the
  * tail. With no work and {@link IoHandlerContext#canBlock()}, the loop idles: it stops climbing the ladder the
@@ -72,13 +73,25 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       queue / the stalled write). Either the consumer sees the work, or the producer sees 0 and queues the
  *       channel again: no lost input; and a channel is on the list at most once. The producer reads the channel's
  *       {@code handler} after its fence; (re)registration stores {@code handler}, fences, then looks at the inbound
- *       queue, so input that arrived while the channel had no loop is not lost either.</li>
+ *       queue, so input that arrived while the channel had no loop is not lost either.
+ *       <br><b>The watched channel.</b> After a pass, the loop may keep one channel that did work with its
+ *       {@code queued} flag set (CAS 0→1 after the poll; if the CAS fails a producer queued it again and it is an
+ *       ordinary ready-list channel) instead of putting it back on the list. A producer that finds the flag 1 does
+ *       nothing more: no ready-list offer, no wake-up. In exchange the loop looks at the watched channel's work
+ *       (acquire load of the inbound queue's next slot; the stalled-write flag) on every pass and every spin step,
+ *       and once the spin window is over, before the ladder may park, it <em>unwatches</em>: store
+ *       {@code queued}=0; full fence; look at the work (if any, the channel goes on the ready list). That is the
+ *       consumer half above, at a later time: a producer that read 1 did so before the unwatching store, so its
+ *       work is visible to the look after the fence; a producer that reads 0 queues the channel and signals as
+ *       usual, and the loop parks only after unwatching. A channel that stops reading, closes or stalls a write is
+ *       unwatched right after its poll; deregistration unwatches it before its next loop can attach it.</li>
  *   <li><b>Waking the loop.</b> Producer: after (2) offered the channel (or a task was added to Netty's task
  *       queue, or a suspend was requested, followed by {@link #wakeup()}, which stores the {@code wakeupRequested}
  *       flag), {@link WakeSignal#signal()}: full fence, read the waiters flag, unpark only if it says PARKING.
  *       Consumer: in the park rung, {@link WakeSignal#prepareToPark()} (store PARKING; full fence) then re-check
- *       "ready list not empty || wakeup requested || tasks pending" and park only if all are false. The spin and
- *       yield rungs re-check the same condition on every step, so they stop as soon as the work is visible.</li>
+ *       "ready list not empty (or the watched channel has work) || wakeup requested || tasks pending" and park
+ *       only if all are false. The spin and yield rungs re-check the same condition on every step, so they stop as
+ *       soon as the work is visible.</li>
  *   <li><b>Backpressure resume.</b> Writer, finding the peer's queue full: store {@code writerWaiting}=1; full
  *       fence; retry the offer; if still full, keep the rest in its {@code ChannelOutboundBuffer} (Netty's water
  *       marks make the channel unwritable) and remember "stalled". Reader, after a burst of polls (consumer-index
@@ -162,6 +175,13 @@ public final class BusyPollIoHandler implements IoHandler {
     private volatile int spinConfigChanged = 1;
     private volatile int effectiveBusyPollMicros;
     private volatile int registeredCount;
+
+    /**
+     * Loop-thread only: the channel the loop is <em>watching</em>, or null. Its {@code queued} flag stays 1 while
+     * it is off the ready list, so producers skip the ready list and the wake-up for it; the loop looks at its
+     * input on every pass and spin step instead, and takes the flag back before it may park (hand-off 2).
+     */
+    private BusyPollIoHandle watched;
 
     /** Loop-thread only: the context of the current {@link #run}. */
     private IoHandlerContext context;
@@ -293,14 +313,14 @@ public final class BusyPollIoHandler implements IoHandler {
         this.context = context;
         int work = 0;
         long active = 0;
-        if (!readyList.isEmpty()) {
+        if (hasReadyWork()) {
             long start = System.nanoTime();
             work = processReadyList();
             active = System.nanoTime() - start;
         }
         if (work == 0 && context.canBlock()) {
             idle(context);
-            if (!readyList.isEmpty()) {
+            if (hasReadyWork()) {
                 long resumed = System.nanoTime();
                 work = processReadyList();
                 active = System.nanoTime() - resumed;
@@ -317,14 +337,28 @@ public final class BusyPollIoHandler implements IoHandler {
         return work;
     }
 
-    /** Polls every channel that was on the ready list when the pass started, once each. */
+    /** The ready list is not empty or the watched channel has something to do. */
+    private boolean hasReadyWork() {
+        BusyPollIoHandle w = watched;
+        return (w != null && w.readyToPoll()) || !readyList.isEmpty();
+    }
+
+    /**
+     * Polls the watched channel if it has something to do, then every channel that was on the ready list when the
+     * pass started, once each. A ready-list channel that did work becomes the watched one if there is none.
+     */
     private int processReadyList() {
-        int n = readyList.size();
-        if (n == 0) {
-            return 0;
-        }
         int work = 0;
         int polls = 0;
+        BusyPollIoHandle w = watched;
+        if (w != null && w.readyToPoll()) {
+            polls++;
+            work += pollOne(w);
+            if (watched == w && !w.watchable()) {
+                unwatch(true);
+            }
+        }
+        int n = readyList.size();
         for (int i = 0; i < n; i++) {
             BusyPollIoHandle handle = readyList.poll();
             if (handle == null) {
@@ -332,18 +366,48 @@ public final class BusyPollIoHandler implements IoHandler {
             }
             handle.clearQueued();
             polls++;
-            try {
-                work += handle.poll(defaultBudget);
-            } catch (Throwable t) {
-                logger.log(System.Logger.Level.WARNING, () -> "Unexpected exception while polling " + handle, t);
+            int done = pollOne(handle);
+            work += done;
+            // Keep the flag (taken back with a CAS: a producer may have queued it again meanwhile, then it is on
+            // the list and stays an ordinary ready-list channel).
+            if (done > 0 && watched == null && handle.watchable() && handle.tryMarkQueued()) {
+                watched = handle;
             }
         }
+        if (polls == 0) {
+            return 0;
+        }
         stats.recordPass(work, polls, 0);
-        return Math.max(work, polls > 0 ? 1 : 0);
+        return Math.max(work, 1);
+    }
+
+    private int pollOne(BusyPollIoHandle handle) {
+        try {
+            return handle.poll(defaultBudget);
+        } catch (Throwable t) {
+            logger.log(System.Logger.Level.WARNING, () -> "Unexpected exception while polling " + handle, t);
+            return 0;
+        }
+    }
+
+    /**
+     * Stops watching: the consumer half of hand-off 2 (store {@code queued}=0; full fence; look at the work). If
+     * the look finds work and {@code reschedule}, the channel goes on the ready list.
+     */
+    private void unwatch(boolean reschedule) {
+        BusyPollIoHandle w = watched;
+        if (w == null) {
+            return;
+        }
+        watched = null;
+        w.clearQueued();
+        if (reschedule && w.readyToPoll()) {
+            schedule(w);
+        }
     }
 
     private boolean hasWork() {
-        return !readyList.isEmpty() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
+        return hasReadyWork() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
     }
 
     private void idle(IoHandlerContext context) {
@@ -358,6 +422,8 @@ public final class BusyPollIoHandler implements IoHandler {
         try {
             while (!hasWork()) {
                 if (!deadlineKnown && mayParkNext()) {
+                    // Producers skip the wake-up for a watched channel: take its flag back before parking.
+                    unwatch(true);
                     deadline = deadline(context);
                     deadlineKnown = true;
                 }
@@ -556,6 +622,9 @@ public final class BusyPollIoHandler implements IoHandler {
 
         private void cancel0() {
             if (registered.remove(handle)) {
+                if (watched == handle) {
+                    unwatch(false); // its next loop looks at its input when it attaches
+                }
                 registeredCount = registered.size();
                 spinConfigChanged();
                 handle.detach(BusyPollIoHandler.this);

@@ -60,6 +60,14 @@ final class InboundQueue {
         return queue.isEmpty();
     }
 
+    /**
+     * Reader (the owning loop, while open): whether a message is ready. Reads only the slot the next
+     * {@link #poll()} takes (acquire load), not the writer's index: one cache line, the one the poll needs anyway.
+     */
+    boolean hasNext() {
+        return queue.peek() != null;
+    }
+
     int size() {
         return queue.size();
     }

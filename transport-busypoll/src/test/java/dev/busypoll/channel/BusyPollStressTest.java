@@ -187,6 +187,43 @@ class BusyPollStressTest {
     }
 
     /**
+     * The watched channel (hand-off 2): with a spin window, the loop keeps the channel that just did work with its
+     * {@code queued} flag set, and writers then skip the wake-up. Before parking the loop must take the flag back,
+     * or the next message would find a parked loop that nobody wakes. Each hop here is sent only once both loops
+     * are parked, so every hop needs the wake-up that follows unwatching.
+     */
+    @Test
+    void shouldWakeALoopThatParkedAfterWatchingAChannel() throws Exception {
+        EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1));
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1));
+        try (Connections c = new Connections(servers, clients, sb -> { },
+                ch -> ch.pipeline().addLast(new BusyPollChannelTest.Echo()))) {
+            java.util.concurrent.BlockingQueue<Object> replies = new java.util.concurrent.LinkedBlockingQueue<>();
+            try (Connections.Pair pair = c.connect(new ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                    replies.add(msg);
+                }
+            })) {
+                BusyPollStats server = BusyPollIoHandler.stats(pair.child().eventLoop());
+                BusyPollStats client = BusyPollIoHandler.stats(pair.client().eventLoop());
+                for (int i = 0; i < 50; i++) {
+                    BusyPollChannelTest.waitUntil(() -> server.isParked() && client.isParked());
+                    pair.client().writeAndFlush(Unpooled.copyLong(i));
+                    Object reply = replies.poll(900, TimeUnit.MILLISECONDS);
+                    assertTrue(reply != null, "hop " + i + " not answered within 900 ms: a lost wake-up? "
+                            + server + " / " + client);
+                    assertEquals(i, ((ByteBuf) reply).readLong());
+                    ((ByteBuf) reply).release();
+                }
+            }
+        } finally {
+            servers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            clients.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /**
      * Closes connections while their peers are writing into them (hand-off 5): whatever was queued, or is added
      * while the close runs, is delivered or released; nothing leaks, and writes after the close fail.
      */
