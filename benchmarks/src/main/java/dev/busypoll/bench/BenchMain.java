@@ -60,7 +60,7 @@ public final class BenchMain {
               --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
               --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
               --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
-                                      local-io, nio, busypoll<US>)
+                                      local-io, nio, epoll, epoll-busypoll50, busypoll<US>)
 
             gRPC options:
               --grpc-calls N          measured unary calls per repetition (quick 2000, full 50000)

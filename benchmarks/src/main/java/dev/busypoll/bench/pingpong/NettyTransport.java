@@ -29,6 +29,11 @@ import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.local.LocalServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -126,6 +131,35 @@ public final class NettyTransport implements PingPongTransport {
                 NioSocketChannel.class, () -> new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 b -> b.childOption(ChannelOption.TCP_NODELAY, true),
                 b -> b.option(ChannelOption.TCP_NODELAY, true), null);
+    }
+
+    /**
+     * Netty epoll over loopback TCP, {@code TCP_NODELAY} on both ends, and with {@code soBusyPollMicros > 0} the
+     * socket option {@code SO_BUSY_POLL} set to it on both ends (Linux's own busy polling; raising it above
+     * {@code net.core.busy_read} needs {@code CAP_NET_ADMIN}, without which Netty logs a warning and goes on).
+     * Reported as not available where the native epoll transport cannot load.
+     *
+     * @param soBusyPollMicros {@code SO_BUSY_POLL} in µs; 0 = leave the option alone
+     */
+    public static NettyTransport epollLoopback(int soBusyPollMicros) {
+        String name = "Netty epoll, loopback TCP" + (soBusyPollMicros > 0 ? ", SO_BUSY_POLL " + soBusyPollMicros + " µs" : "");
+        String key = soBusyPollMicros > 0 ? "epoll-busypoll" + soBusyPollMicros : "epoll";
+        return new NettyTransport(name, key, 0,
+                () -> Epoll.isAvailable() ? null : "native epoll unavailable: " + Epoll.unavailabilityCause(),
+                () -> new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory()), EpollServerSocketChannel.class,
+                EpollSocketChannel.class, () -> new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                b -> {
+                    b.childOption(ChannelOption.TCP_NODELAY, true);
+                    if (soBusyPollMicros > 0) {
+                        b.childOption(EpollChannelOption.SO_BUSY_POLL, soBusyPollMicros);
+                    }
+                },
+                b -> {
+                    b.option(ChannelOption.TCP_NODELAY, true);
+                    if (soBusyPollMicros > 0) {
+                        b.option(EpollChannelOption.SO_BUSY_POLL, soBusyPollMicros);
+                    }
+                }, null);
     }
 
     /** A unique {@link LocalAddress}, so sessions never collide. */

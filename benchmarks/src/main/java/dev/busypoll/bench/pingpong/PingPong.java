@@ -37,6 +37,8 @@ import dev.busypoll.bench.Table;
 public final class PingPong {
     /** Highest round-trip time the histograms track, ns (longer values are clamped and counted). */
     static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
+    /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
+    static final int EPOLL_SO_BUSY_POLL_MICROS = 50;
 
     private PingPong() {
     }
@@ -80,6 +82,8 @@ public final class PingPong {
             list.add(NettyTransport.localDefault());
             list.add(NettyTransport.localIoHandler());
             list.add(NettyTransport.nioLoopback());
+            list.add(NettyTransport.epollLoopback(0));
+            list.add(NettyTransport.epollLoopback(EPOLL_SO_BUSY_POLL_MICROS));
             list.addAll(BusyPollTransports.forMicros(busyPollMicros));
             return list;
         }

@@ -25,10 +25,15 @@ class PingPongTest {
         PingPong.Config config = new PingPong.Config(100, 20, 1, 50, List.of(0L, 5L, 10L, 50L), Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "busypoll0", "busypoll5",
+        List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
+                "epoll-busypoll50", "busypoll0", "busypoll5",
                 "busypoll10", "busypoll50");
         assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
         for (PingPong.Row row : result.rows()) {
+            if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
+                assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
+                continue;
+            }
             assertNull(row.unavailable(), row.name() + " should run in this build");
             assertEquals(config.repetitions(), row.reps().size(), row.name());
             for (PingPong.Rep rep : row.reps()) {
