@@ -8,6 +8,7 @@ import io.netty.util.ReferenceCountUtil;
 import org.agrona.collections.Int2ObjectHashMap;
 
 import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The matching-engine stage: reads {@link NewOrder}s and {@link CancelOrder}s from gateway
@@ -28,6 +29,8 @@ public final class MatchingEngineHandler extends ChannelInboundHandlerAdapter im
     private final Int2ObjectHashMap<Channel> sessions = new Int2ObjectHashMap<>();
     private final ArrayList<Channel> unflushed = new ArrayList<>();
     private boolean publisherUnflushed;
+    /** Market-data messages handed to the publisher connection; written by the engine's loop only. */
+    private final AtomicLong marketDataSent = new AtomicLong();
 
     /**
      * @param instruments listed instrument ids
@@ -84,8 +87,17 @@ public final class MatchingEngineHandler extends ChannelInboundHandlerAdapter im
 
     @Override
     public void marketData(MarketData update) {
+        marketDataSent.lazySet(marketDataSent.get() + 1);
         publisher.write(update, publisher.voidPromise());
         publisherUnflushed = true;
+    }
+
+    /**
+     * @return market-data messages the engine has sent towards the publisher so far; any thread. Counted before
+     *         the execution reports of the same read are flushed, so a client that has its answer sees them counted.
+     */
+    public long marketDataSent() {
+        return marketDataSent.get();
     }
 
     @Override

@@ -46,6 +46,8 @@ public final class TradingPipeline implements AutoCloseable {
     private final List<MarketDataSubscriber> subscribers = new ArrayList<>();
     private final MarketDataPublisher publisher = new MarketDataPublisher();
     private final EventLoopGroup subscriberGroup;
+    /** The matching engine's handler, once wired: its market-data count tells when none is in flight. */
+    private volatile MatchingEngineHandler engine;
     private OrderEntryClient client;
     private Channel clientChannel;
     private SocketAddress gatewayAddress;
@@ -89,6 +91,7 @@ public final class TradingPipeline implements AutoCloseable {
         Channel engineToPublisher = connect(engineGroup, mdIn.localAddress(), busyPollMicros,
                 ChannelInboundHandlerAdapter::new);
         MatchingEngineHandler engine = new MatchingEngineHandler(instruments, engineToPublisher);
+        this.engine = engine;
         Channel engineServer = bind(engineGroup, prefix + "engine", busyPollMicros, () -> engine);
 
         OrderGateway gateway = new OrderGateway(instruments);
@@ -204,6 +207,10 @@ public final class TradingPipeline implements AutoCloseable {
             return false;
         }
         long published = publisher.published();
+        // Market data still in flight from the engine to the publisher would otherwise look quiet.
+        if (published != engine.marketDataSent()) {
+            return false;
+        }
         for (MarketDataSubscriber s : subscribers) {
             if (s.received() != published) {
                 return false;
