@@ -20,8 +20,6 @@ import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
-import io.netty.channel.IoEventLoop;
-import io.netty.channel.IoRegistration;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.util.ReferenceCountUtil;
 
@@ -81,7 +79,7 @@ public class BusyPollChannel extends AbstractChannel {
     private volatile int queued;
 
     // Loop-thread state.
-    private IoRegistration registration;
+    private final LoopRegistration registration = new LoopRegistration();
     private boolean readPending;
     private boolean writeStalled;
 
@@ -185,40 +183,14 @@ public class BusyPollChannel extends AbstractChannel {
         return true;
     }
 
-    static boolean isBusyPollLoop(EventLoop loop) {
-        return loop instanceof IoEventLoop && ((IoEventLoop) loop).isCompatible(BusyPollIoHandle.class);
-    }
-
-    static IllegalStateException incompatibleLoop(Channel channel, EventLoop loop) {
-        return new IllegalStateException(channel.getClass().getSimpleName() + " needs a busypoll event loop, got "
-                + loop.getClass().getName() + "; create the group with "
-                + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory())");
-    }
-
     @Override
     protected void doRegister(ChannelPromise promise) {
-        EventLoop loop = eventLoop();
-        if (!isBusyPollLoop(loop)) {
-            promise.setFailure(incompatibleLoop(this, loop));
-            return;
-        }
-        ((IoEventLoop) loop).register((BusyPollUnsafe) unsafe()).addListener(f -> {
-            if (f.isSuccess()) {
-                registration = (IoRegistration) f.getNow();
-                promise.setSuccess();
-            } else {
-                promise.setFailure(f.cause());
-            }
-        });
+        registration.register(this, (BusyPollUnsafe) unsafe(), promise);
     }
 
     @Override
     protected void doDeregister() {
-        IoRegistration registration = this.registration;
-        if (registration != null) {
-            this.registration = null;
-            registration.cancel();
-        }
+        registration.cancel();
     }
 
     @Override

@@ -10,8 +10,6 @@ import io.netty.channel.AbstractServerChannel;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
-import io.netty.channel.IoEventLoop;
-import io.netty.channel.IoRegistration;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.ServerChannelRecvByteBufAllocator;
 
@@ -43,7 +41,7 @@ public class BusyPollServerChannel extends AbstractServerChannel {
     private volatile BusyPollIoHandler handler;
     @SuppressWarnings("unused") // accessed through QUEUED
     private volatile int queued;
-    private IoRegistration registration;
+    private final LoopRegistration registration = new LoopRegistration();
     private boolean acceptPending;
 
     /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
@@ -100,28 +98,12 @@ public class BusyPollServerChannel extends AbstractServerChannel {
 
     @Override
     protected void doRegister(ChannelPromise promise) {
-        EventLoop loop = eventLoop();
-        if (!BusyPollChannel.isBusyPollLoop(loop)) {
-            promise.setFailure(BusyPollChannel.incompatibleLoop(this, loop));
-            return;
-        }
-        ((IoEventLoop) loop).register((BusyPollServerUnsafe) unsafe()).addListener(f -> {
-            if (f.isSuccess()) {
-                registration = (IoRegistration) f.getNow();
-                promise.setSuccess();
-            } else {
-                promise.setFailure(f.cause());
-            }
-        });
+        registration.register(this, (BusyPollServerUnsafe) unsafe(), promise);
     }
 
     @Override
     protected void doDeregister() {
-        IoRegistration registration = this.registration;
-        if (registration != null) {
-            this.registration = null;
-            registration.cancel();
-        }
+        registration.cancel();
     }
 
     @Override

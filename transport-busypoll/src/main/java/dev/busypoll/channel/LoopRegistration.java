@@ -1,0 +1,53 @@
+package dev.busypoll.channel;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.IoHandle;
+import io.netty.channel.IoRegistration;
+
+/**
+ * A busypoll channel's registration with its event loop: refuses loops that are not busypoll loops with a
+ * message saying what to use, and holds the {@link IoRegistration} until deregistration cancels it. One per
+ * {@link BusyPollChannel} and {@link BusyPollServerChannel}; used only on the channel's event loop.
+ */
+final class LoopRegistration {
+    private IoRegistration registration;
+
+    static boolean isBusyPollLoop(EventLoop loop) {
+        return loop instanceof IoEventLoop && ((IoEventLoop) loop).isCompatible(BusyPollIoHandle.class);
+    }
+
+    static IllegalStateException incompatibleLoop(Channel channel, EventLoop loop) {
+        return new IllegalStateException(channel.getClass().getSimpleName() + " needs a busypoll event loop, got "
+                + loop.getClass().getName() + "; create the group with "
+                + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory())");
+    }
+
+    /** The channel's {@code doRegister}: registers {@code handle} with the channel's loop, completing {@code promise}. */
+    void register(Channel channel, IoHandle handle, ChannelPromise promise) {
+        EventLoop loop = channel.eventLoop();
+        if (!isBusyPollLoop(loop)) {
+            promise.setFailure(incompatibleLoop(channel, loop));
+            return;
+        }
+        ((IoEventLoop) loop).register(handle).addListener(f -> {
+            if (f.isSuccess()) {
+                registration = (IoRegistration) f.getNow();
+                promise.setSuccess();
+            } else {
+                promise.setFailure(f.cause());
+            }
+        });
+    }
+
+    /** The channel's {@code doDeregister}: cancels the registration, if any. */
+    void cancel() {
+        IoRegistration registration = this.registration;
+        if (registration != null) {
+            this.registration = null;
+            registration.cancel();
+        }
+    }
+}
