@@ -19,8 +19,11 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.busypoll.bench.grpc.GrpcBench;
+import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
+import dev.busypoll.bench.hackbench.HackbenchSection;
 import dev.busypoll.bench.pingpong.PingPong;
+import dev.busypoll.bench.pingpong.PingPongSection;
 
 /**
  * The benchmark command line. With no argument it runs the quick main job (hackbench, ping-pong and gRPC, quick
@@ -321,13 +324,13 @@ public final class BenchMain {
         PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
         boolean all = "all".equals(c.scenario);
         if (all || "hackbench".equals(c.scenario)) {
-            report.hackbench(Hackbench.run(c.hackbench, progress));
+            report.add(HackbenchSection.of(Hackbench.run(c.hackbench, progress)));
         }
         if (all || "pingpong".equals(c.scenario)) {
-            report.pingPong(PingPong.run(c.pingPong, progress));
+            report.add(PingPongSection.of(PingPong.run(c.pingPong, progress)));
         }
         if (all || "grpc".equals(c.scenario)) {
-            report.grpc(GrpcBench.run(c.grpc, progress));
+            report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

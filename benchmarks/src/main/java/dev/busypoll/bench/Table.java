@@ -92,6 +92,11 @@ public final class Table {
         return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
+    /** The status column of a row that did not run: "failed: ..." as it is, else "not available: why". */
+    public static String status(String why) {
+        return why.startsWith("failed") ? why : "not available: " + why;
+    }
+
     /** A ratio as "2.35x", or "n/a". */
     public static String ratio(double value) {
         return Double.isNaN(value) ? "n/a" : fmt(value, 2) + "x";

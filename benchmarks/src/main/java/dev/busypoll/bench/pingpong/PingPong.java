@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * Ping-pong, the in-JVM analogue of {@code perf bench sched pipe} (shared/seeds/004): an 8-byte message
@@ -37,8 +38,6 @@ import dev.busypoll.bench.Table;
 public final class PingPong {
     /** Highest round-trip time the histograms track, ns (longer values are clamped and counted). */
     static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
-    /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
-    static final int EPOLL_SO_BUSY_POLL_MICROS = 50;
 
     private PingPong() {
     }
@@ -79,12 +78,7 @@ public final class PingPong {
             list.add(new FloorTransport());
             list.add(new KernelPipeTransport());
             list.add(new PipeTransport(pipeSpinMicros));
-            list.add(NettyTransport.localDefault());
-            list.add(NettyTransport.localIoHandler());
-            list.add(NettyTransport.nioLoopback());
-            list.add(NettyTransport.epollLoopback(0));
-            list.add(NettyTransport.epollLoopback(EPOLL_SO_BUSY_POLL_MICROS));
-            list.addAll(BusyPollTransports.forMicros(busyPollMicros));
+            NettyTransportSpecs.all(busyPollMicros).forEach(spec -> list.add(new NettyTransport(spec)));
             return list;
         }
 

@@ -1,4 +1,4 @@
-package dev.busypoll.bench.pingpong;
+package dev.busypoll.bench.transport;
 
 import dev.busypoll.bench.Pipes;
 import dev.busypoll.core.IdleStats;

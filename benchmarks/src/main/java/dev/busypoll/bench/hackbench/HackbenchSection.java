@@ -1,0 +1,58 @@
+package dev.busypoll.bench.hackbench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Table;
+
+/** Renders a {@link Hackbench.Result} as the report's thread-mode hackbench section and its CSV. Stateless. */
+public final class HackbenchSection {
+    private HackbenchSection() {
+    }
+
+    /** The section: configuration, notes, the table, the bar and the idle ladders' figures. */
+    public static Section of(Hackbench.Result result) {
+        Hackbench.Config c = result.config();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("Groups of " + Hackbench.FDS + " senders x " + Hackbench.FDS + " receivers; every "
+                + "sender sends " + c.loops() + " messages of " + Hackbench.MESSAGE_BYTES + " bytes to every "
+                + "receiver of its group; groups " + c.groups() + ", " + c.runs() + " runs each (interleaved), "
+                + "busy-wait pipe capacity " + c.pipeCapacity() + " messages. Time: start barrier to all threads "
+                + "joined. CPU: process CPU time over the same window. Lower is better; ratios are on the best "
+                + "runs (x = times faster than the other row)."));
+        blocks.addAll(Block.notes(result.notes()));
+        blocks.add(Block.table(result.table()));
+        blocks.add(Block.table("The issue's bar (reported, not asserted):", result.barTable()));
+        Table idle = result.idleTable();
+        if (!idle.rows().isEmpty()) {
+            blocks.add(Block.table("Where the busy-wait pipes' waiting went (idle ladders, median run of each "
+                    + "cell). Times are thread-seconds summed over all receivers (reader) and senders waiting for "
+                    + "space (writer): a spinning thread burns its core, a yielding one only when nothing else is "
+                    + "runnable, a parked one none.", idle));
+        }
+        return new Section("hackbench", "hackbench (threads, pipes)", blocks, Map.of("hackbench.csv", csv(result)));
+    }
+
+    /** Every hackbench run, one line each (long format, for tools). */
+    public static String csv(Hackbench.Result result) {
+        Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds",
+                "cpu_seconds_ns_clocks", "messages", "loops", "status"));
+        String loops = String.valueOf(result.config().loops());
+        for (Hackbench.Cell c : result.cells()) {
+            if (c.unavailable() != null) {
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "", "", loops,
+                        Table.status(c.unavailable())));
+            }
+            for (int i = 0; i < c.runs().size(); i++) {
+                Hackbench.Run r = c.runs().get(i);
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), String.valueOf(i + 1),
+                        Table.fmt(r.seconds(), 6), Table.fmt(r.cpuSeconds(), 6), Table.fmt(r.nsCpuSeconds(), 6),
+                        String.valueOf(r.messages()), loops, "ok"));
+            }
+        }
+        return t.csv();
+    }
+}
