@@ -1,0 +1,105 @@
+package dev.busypoll.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The report's first section: per scenario and case, what busypoll buys against {@code LocalChannel} and the
+ * floor, and how the adaptive setting ({@code AUTO}) compares with the best fixed busy-poll time chosen with
+ * hindsight. Built from the {@link Headline}s the scenarios give; stateless.
+ *
+ * <p>Keys: {@code floor} is the floor, {@code local-default} is Netty's {@code LocalChannel} on
+ * {@code DefaultEventLoopGroup}, {@code busypoll<µs>} and {@code spin<µs>} are fixed busy-poll times (channel and
+ * pipe), and a key ending in {@code -auto} is the adaptive setting. The issue's bar for {@code AUTO} (issue 6):
+ * within 10% of the best fixed setting's figure, and at most 10% more CPU than that setting.
+ */
+public final class Summary {
+    /** How far AUTO may be from the best fixed setting, in figure and in CPU (issue 6). */
+    public static final double AUTO_TOLERANCE = 1.10;
+
+    private static final Pattern FIXED = Pattern.compile("(busypoll|spin)\\d+");
+
+    private Summary() {
+    }
+
+    /** Whether {@code key} is a fixed busy-poll time of the busypoll channel or the core pipes. */
+    public static boolean isFixed(String key) {
+        return FIXED.matcher(key).matches();
+    }
+
+    /** Whether {@code key} is the adaptive setting. */
+    public static boolean isAuto(String key) {
+        return key.endsWith("-auto");
+    }
+
+    /** The summary section, or {@code null} when no scenario gave a figure with a busy-poll row. */
+    public static Section of(List<Headline> headlines) {
+        Map<String, List<Headline>> byCase = new LinkedHashMap<>();
+        for (Headline h : headlines) {
+            byCase.computeIfAbsent(h.scenario() + "\u0000" + h.caseLabel(), k -> new ArrayList<>()).add(h);
+        }
+        Table table = new Table(List.of("scenario", "case", "figure", "floor", "LocalChannel(Default)",
+                "best fixed busy-poll", "its CPU", "best / LocalChannel", "best / floor", "AUTO", "AUTO CPU",
+                "AUTO / best", "AUTO CPU / best's", "AUTO bar (<= 1.10x both)"));
+        Table csv = new Table(List.of("scenario", "case", "metric", "key", "value", "cpu", "cpu_unit"));
+        int autoCases = 0;
+        int autoMet = 0;
+        for (List<Headline> hs : byCase.values()) {
+            for (Headline h : hs) {
+                csv.add(List.of(h.scenario(), h.caseLabel(), h.metric(), h.key(), Table.fmt(h.value(), 4),
+                        Table.fmt(h.cpu(), 4), h.cpuUnit()));
+            }
+            Headline best = hs.stream().filter(h -> isFixed(h.key()) && h.value() > 0)
+                    .min((a, b) -> Double.compare(a.value(), b.value())).orElse(null);
+            if (best == null) {
+                continue;
+            }
+            Headline floor = find(hs, "floor");
+            Headline local = find(hs, "local-default");
+            Headline auto = hs.stream().filter(h -> isAuto(h.key())).findFirst().orElse(null);
+            String bar = "n/a";
+            double autoRatio = auto == null ? Double.NaN : Stats.ratio(auto.value(), best.value());
+            double autoCpuRatio = auto == null ? Double.NaN : Stats.ratio(auto.cpu(), best.cpu());
+            if (auto != null) {
+                autoCases++;
+                boolean met = autoRatio <= AUTO_TOLERANCE && autoCpuRatio <= AUTO_TOLERANCE;
+                if (met) {
+                    autoMet++;
+                }
+                bar = Double.isNaN(autoRatio) || Double.isNaN(autoCpuRatio) ? "n/a" : met ? "met" : "missed";
+            }
+            table.add(List.of(best.scenario(), best.caseLabel(), best.metric(), value(floor), value(local),
+                    best.key() + ": " + Table.fmt(best.value(), 3), Table.fmt(best.cpu(), 3) + " " + best.cpuUnit(),
+                    Table.ratio(local == null ? Double.NaN : Stats.ratio(best.value(), local.value())),
+                    Table.ratio(floor == null ? Double.NaN : Stats.ratio(best.value(), floor.value())),
+                    value(auto), auto == null ? "n/a" : Table.fmt(auto.cpu(), 3), Table.ratio(autoRatio),
+                    Table.ratio(autoCpuRatio), bar));
+        }
+        if (table.rows().isEmpty()) {
+            return null;
+        }
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("Per scenario and case: the scenario's main figure (lower is better) for the floor, "
+                + "Netty `LocalChannel` on `DefaultEventLoopGroup`, the best fixed busy-poll time (0/5/10/50 µs, "
+                + "chosen with hindsight) and the adaptive setting AUTO, each with its CPU cost. Ratios: the "
+                + "first / the second. The AUTO bar (issue 6): AUTO's figure and its CPU both within "
+                + AUTO_TOLERANCE + "x of the best fixed setting's."));
+        if (autoCases > 0) {
+            blocks.add(Block.text("**AUTO met the bar in " + autoMet + " of " + autoCases + " cases.**"));
+        }
+        blocks.add(Block.table(table));
+        return new Section("summary", "Summary: busypoll against LocalChannel, the floor and its own settings",
+                blocks, Map.of("summary.csv", csv.csv()));
+    }
+
+    private static Headline find(List<Headline> hs, String key) {
+        return hs.stream().filter(h -> h.key().equals(key)).findFirst().orElse(null);
+    }
+
+    private static String value(Headline h) {
+        return h == null ? "n/a" : Table.fmt(h.value(), 3);
+    }
+}

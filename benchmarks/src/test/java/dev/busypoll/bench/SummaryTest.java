@@ -1,0 +1,51 @@
+package dev.busypoll.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class SummaryTest {
+    private static Headline h(String caseLabel, String key, double value, double cpu) {
+        return new Headline("ping-pong", caseLabel, key, "p50 µs", value, cpu, "CPU µs/op");
+    }
+
+    @Test
+    void shouldCompareTheBestFixedSettingWithLocalChannelTheFloorAndAuto() {
+        Section s = Summary.of(List.of(h("", "floor", 0.25, 0.5), h("", "local-default", 14.0, 20.0),
+                h("", "busypoll0", 15.0, 16.0), h("", "busypoll50", 0.7, 1.8), h("", "busypoll5", 0.68, 1.9),
+                h("", "busypoll-auto", 0.72, 1.95)));
+        List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("busypoll5: 0.680", row.get(5));
+        assertEquals("0.05x", row.get(7)); // 0.68 / 14
+        assertEquals("2.72x", row.get(8)); // 0.68 / 0.25
+        assertEquals("1.06x", row.get(11));
+        assertEquals("1.03x", row.get(12));
+        assertEquals("met", row.get(13));
+        assertTrue(s.files().get("summary.csv").contains("busypoll-auto"));
+    }
+
+    @Test
+    void shouldMissTheAutoBarWhenAutoBurnsMoreThanTenPercentMoreCpu() {
+        Section s = Summary.of(List.of(h("groups 4", "spin0", 1.0, 2.0), h("groups 4", "spin5", 1.2, 2.4),
+                h("groups 4", "spin-auto", 1.05, 2.5)));
+        List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("spin0: 1.000", row.get(5));
+        assertEquals("missed", row.get(13));
+        assertEquals("n/a", row.get(3)); // no floor in this scenario
+    }
+
+    @Test
+    void shouldGiveNoSectionWithoutABusyPollRow() {
+        assertNull(Summary.of(List.of(h("", "floor", 0.25, 0.5), h("", "local-default", 14.0, 20.0))));
+    }
+
+    @Test
+    void shouldSayAutoIsNotApplicableWhenThereIsNoAutoRow() {
+        Section s = Summary.of(List.of(h("", "busypoll50", 0.7, 1.8)));
+        assertEquals("n/a", s.tables().get(0).rows().get(0).get(13));
+    }
+}
