@@ -13,6 +13,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.latency.LatencyRep;
+import dev.busypoll.bench.latency.LatencyRow;
+
 import io.grpc.Channel;
 
 /** A tiny gRPC scenario over every row: complete and sane results, never timing thresholds. */
@@ -26,12 +29,12 @@ class GrpcBenchTest {
         GrpcBench.Result result = GrpcBench.run(config, QUIET);
 
         List<String> keys = List.of("inprocess", "local", "nio", "busypoll0", "busypoll50");
-        assertEquals(keys, result.rows().stream().map(GrpcBench.Row::key).toList());
-        for (GrpcBench.Row row : result.rows()) {
+        assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
+        for (LatencyRow row : result.rows()) {
             assertNull(row.unavailable(), row.name() + " should run in this build");
             assertEquals(config.repetitions(), row.reps().size(), row.name());
-            for (GrpcBench.Rep rep : row.reps()) {
-                assertEquals(config.calls(), rep.calls(), row.name());
+            for (LatencyRep rep : row.reps()) {
+                assertEquals(config.calls(), rep.ops(), row.name());
                 double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
                     rep.opsPerSecond(), rep.cpuUsPerOp()};
                 for (double f : figures) {

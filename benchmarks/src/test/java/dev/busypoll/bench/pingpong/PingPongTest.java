@@ -15,6 +15,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.latency.LatencyRep;
+import dev.busypoll.bench.latency.LatencyRow;
+
 /** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
 @Timeout(120)
 class PingPongTest {
@@ -28,16 +31,16 @@ class PingPongTest {
         List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
                 "epoll-busypoll50", "busypoll0", "busypoll5",
                 "busypoll10", "busypoll50");
-        assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
-        for (PingPong.Row row : result.rows()) {
+        assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
+        for (LatencyRow row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
                 assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
                 continue;
             }
             assertNull(row.unavailable(), row.name() + " should run in this build");
             assertEquals(config.repetitions(), row.reps().size(), row.name());
-            for (PingPong.Rep rep : row.reps()) {
-                assertEquals(config.roundTrips(), rep.roundTrips());
+            for (LatencyRep rep : row.reps()) {
+                assertEquals(config.roundTrips(), rep.ops());
                 double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
                     rep.opsPerSecond(), rep.cpuUsPerOp()};
                 for (double f : figures) {
@@ -60,7 +63,7 @@ class PingPongTest {
     void shouldRunOnlyTheChosenTransports() throws Exception {
         PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("floor", "local-default"));
         PingPong.Result result = PingPong.run(config, QUIET);
-        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(PingPong.Row::key).toList());
+        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(LatencyRow::key).toList());
         assertNotNull(result.row("floor"));
     }
 

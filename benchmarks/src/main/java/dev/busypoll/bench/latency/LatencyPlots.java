@@ -1,0 +1,71 @@
+package dev.busypoll.bench.latency;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Percentiles;
+
+/**
+ * The plots and percentile files of a latency scenario's rows: the percentile curves of every measured row, CPU
+ * against latency (one point per row), and one {@code .hgrm} file per row. Rows without numbers are left out.
+ * Stateless.
+ */
+public final class LatencyPlots {
+    private LatencyPlots() {
+    }
+
+    /**
+     * Every measured row's percentile curve (all repetitions merged).
+     *
+     * @param title  the plot's heading
+     * @param yLabel the y axis label, e.g. "round trip µs"
+     * @param rows   the rows, in order
+     */
+    public static Chart percentiles(String title, String yLabel, List<LatencyRow> rows) {
+        List<Chart.Series> curves = new ArrayList<>();
+        for (LatencyRow r : rows) {
+            if (r.measured() && r.histogram() != null) {
+                curves.add(Percentiles.curve(r.name(), r.histogram()));
+            }
+        }
+        return Percentiles.chart(title, yLabel, curves);
+    }
+
+    /**
+     * CPU per operation against median latency: one point (one series) per measured row, both medians over the
+     * repetitions, both axes log (the rows span decades). Lower left is better on both counts.
+     *
+     * @param title the plot's heading
+     * @param rows  the rows, in order
+     */
+    public static Chart cpuVsLatency(String title, List<LatencyRow> rows) {
+        List<Chart.Series> points = new ArrayList<>();
+        for (LatencyRow r : rows) {
+            if (r.measured()) {
+                points.add(new Chart.Series(r.name(), List.of(new Chart.Point(r.median(LatencyRep::p50),
+                        r.median(LatencyRep::cpuUsPerOp)))));
+            }
+        }
+        return Chart.scatter(title, "p50 latency µs (median over repetitions)", "CPU µs per op", Chart.Scale.LOG,
+                Chart.Scale.LOG, points);
+    }
+
+    /**
+     * One HdrHistogram percentile file per measured row: {@code <prefix>-<key>.hgrm} → its text (µs).
+     *
+     * @param prefix the scenario's file stem, e.g. "pingpong"
+     * @param rows   the rows, in order
+     */
+    public static Map<String, String> hgrmFiles(String prefix, List<LatencyRow> rows) {
+        Map<String, String> files = new LinkedHashMap<>();
+        for (LatencyRow r : rows) {
+            if (r.measured() && r.histogram() != null) {
+                files.put(prefix + "-" + Percentiles.fileKey(r.key()) + ".hgrm", Percentiles.hgrm(r.histogram()));
+            }
+        }
+        return files;
+    }
+}
