@@ -32,6 +32,8 @@ class GrpcBenchTest {
         assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
         for (LatencyRow row : result.rows()) {
             assertNull(row.unavailable(), row.name() + " should run in this build");
+            assertEquals(config.repetitions() * (long) config.calls(), row.histogram().getTotalCount(),
+                    row.name() + ": every measured operation in the merged histogram");
             assertEquals(config.repetitions(), row.reps().size(), row.name());
             for (LatencyRep rep : row.reps()) {
                 assertEquals(config.calls(), rep.ops(), row.name());

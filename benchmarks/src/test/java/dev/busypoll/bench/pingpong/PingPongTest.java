@@ -38,6 +38,8 @@ class PingPongTest {
                 continue;
             }
             assertNull(row.unavailable(), row.name() + " should run in this build");
+            assertEquals(config.repetitions() * (long) config.roundTrips(), row.histogram().getTotalCount(),
+                    row.name() + ": every measured operation in the merged histogram");
             assertEquals(config.repetitions(), row.reps().size(), row.name());
             for (LatencyRep rep : row.reps()) {
                 assertEquals(config.roundTrips(), rep.ops());
