@@ -1,9 +1,7 @@
 package dev.busypoll.bench.grpc;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Section;
@@ -31,14 +29,9 @@ public final class GrpcSection {
                 + "this row / the reference (lower is better)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
-        blocks.add(Block.chart(LatencyPlots.percentiles("gRPC unary call by percentile (all repetitions)",
-                "call µs", result.rows())));
-        blocks.add(Block.chart(LatencyPlots.cpuVsLatency("gRPC: CPU per call against median latency",
-                result.rows())));
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("grpc.csv", csv(result));
-        files.putAll(LatencyPlots.hgrmFiles("grpc", result.rows()));
-        return new Section("grpc", "gRPC unary round trips (busypoll.Pricing/Quote)", blocks, files);
+        blocks.addAll(LatencyPlots.charts("gRPC unary call", "call µs", result.rows()));
+        return new Section("grpc", "gRPC unary round trips (busypoll.Pricing/Quote)", blocks,
+                LatencyPlots.files("grpc", csv(result), result.rows()));
     }
 
     /** Every gRPC repetition, one line each (long format, for tools). */

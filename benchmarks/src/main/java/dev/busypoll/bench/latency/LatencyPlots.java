@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Percentiles;
 
@@ -15,6 +16,33 @@ import dev.busypoll.bench.Percentiles;
  */
 public final class LatencyPlots {
     private LatencyPlots() {
+    }
+
+    /**
+     * The two plots of a latency section: the percentile curves, then CPU against median latency.
+     *
+     * @param what   what one operation is, capitalised for the titles, e.g. "Ping-pong round trip"
+     * @param yLabel the percentile plot's y label, e.g. "round trip µs"
+     * @param rows   the rows, in order
+     */
+    public static List<Block> charts(String what, String yLabel, List<LatencyRow> rows) {
+        return List.of(Block.chart(percentiles(what + " by percentile (all repetitions merged)", yLabel, rows)),
+                Block.chart(cpuVsLatency(what + ": CPU per op against median latency (lower left is better)",
+                        rows)));
+    }
+
+    /**
+     * A latency section's files: {@code <prefix>.csv}, then one {@code .hgrm} per measured row.
+     *
+     * @param prefix the scenario's file stem, e.g. "pingpong"
+     * @param csv    the CSV text
+     * @param rows   the rows, in order
+     */
+    public static Map<String, String> files(String prefix, String csv, List<LatencyRow> rows) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(prefix + ".csv", csv);
+        files.putAll(hgrmFiles(prefix, rows));
+        return files;
     }
 
     /**

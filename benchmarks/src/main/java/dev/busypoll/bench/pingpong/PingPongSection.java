@@ -1,9 +1,7 @@
 package dev.busypoll.bench.pingpong;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Section;
@@ -29,10 +27,7 @@ public final class PingPongSection {
                 + "µs/op = process CPU time / round trips. Ratios: this row / the reference (lower is better)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
-        blocks.add(Block.chart(LatencyPlots.percentiles("Ping-pong round trip by percentile (all repetitions)",
-                "round trip µs", result.rows())));
-        blocks.add(Block.chart(LatencyPlots.cpuVsLatency("Ping-pong: CPU per round trip against median latency",
-                result.rows())));
+        blocks.addAll(LatencyPlots.charts("Ping-pong round trip", "round trip µs", result.rows()));
         List<String> idle = new ArrayList<>();
         for (LatencyRow r : result.rows()) {
             if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idleStats() != null) {
@@ -43,10 +38,8 @@ public final class PingPongSection {
             blocks.add(Block.text("Idle-ladder statistics (last repetition, measured round trips only):"));
             blocks.add(new Block.Bullets(idle));
         }
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("pingpong.csv", csv(result));
-        files.putAll(LatencyPlots.hgrmFiles("pingpong", result.rows()));
-        return new Section("pingpong", "ping-pong (8-byte round trips)", blocks, files);
+        return new Section("pingpong", "ping-pong (8-byte round trips)", blocks,
+                LatencyPlots.files("pingpong", csv(result), result.rows()));
     }
 
     /** Every ping-pong repetition, one line each (long format, for tools). */
