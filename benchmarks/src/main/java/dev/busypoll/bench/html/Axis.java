@@ -20,12 +20,14 @@ final class Axis {
     private final double min;
     private final double max;
     private final List<Chart.Tick> ticks;
+    private final boolean given;
 
-    private Axis(boolean log, double min, double max, List<Chart.Tick> ticks) {
+    private Axis(boolean log, double min, double max, List<Chart.Tick> ticks, boolean given) {
         this.log = log;
         this.min = min;
         this.max = max;
         this.ticks = List.copyOf(ticks);
+        this.given = given;
     }
 
     /** Whether a value can be drawn on an axis of this scale: finite, and positive on a log axis. */
@@ -70,7 +72,7 @@ final class Axis {
             if (hi <= lo) {
                 hi = log ? lo * 10 : lo + 1;
             }
-            return new Axis(log, lo, hi, usable);
+            return new Axis(log, lo, hi, usable, true);
         }
         // Bars on a log axis rise from its low end: start a 1-2-5 step below the smallest so that bar shows.
         return log ? logAxis(includeZero ? lo * 0.999 : lo, hi) : linearAxis(lo, hi, includeZero);
@@ -96,7 +98,7 @@ final class Axis {
             double v = min + i * step;
             ticks.add(new Chart.Tick(v, Html.label(Math.abs(v) < step * 1e-9 ? 0 : v)));
         }
-        return new Axis(false, min, max, ticks);
+        return new Axis(false, min, max, ticks, false);
     }
 
     private static Axis logAxis(double lo, double hi) {
@@ -121,7 +123,7 @@ final class Axis {
                 }
             }
         }
-        return new Axis(true, min, max, ticks);
+        return new Axis(true, min, max, ticks, false);
     }
 
     /** The 1-2-5 value at or below ({@code up} false) or at or above ({@code up} true) a positive value. */
@@ -162,11 +164,11 @@ final class Axis {
 
     /**
      * Unlabelled values between the ticks of a log axis that marks decades only (2..9 times each power of ten),
-     * for faint gridlines; none otherwise.
+     * for faint gridlines; none otherwise, nor where the plot gave its own ticks (2..9 mean nothing there).
      */
     List<Double> minorTicks() {
         List<Double> minor = new ArrayList<>();
-        if (!log || ticks.size() < 2 || ticks.stream().anyMatch(t -> !isDecade(t.value()))) {
+        if (!log || given || ticks.size() < 2 || ticks.stream().anyMatch(t -> !isDecade(t.value()))) {
             return minor;
         }
         for (int d = (int) Math.floor(Math.log10(min) + 1e-9); d < Math.ceil(Math.log10(max) - 1e-9); d++) {

@@ -67,6 +67,7 @@ public final class HtmlPage {
             svg.chart .grid.minor { stroke: #f1f3f5; }
             svg.chart .axis { stroke: #8c959f; stroke-width: 1; }
             svg.chart .empty { font-size: 14px; fill: var(--muted); }
+            #files ul { columns: 3 220px; padding-left: 18px; }
             footer { margin-top: 48px; color: var(--muted); font-size: 12px; }
             """;
 

@@ -92,12 +92,19 @@ public final class SvgChart {
         sb.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" y1=\"").append(TOP).append("\" x2=\"")
                 .append(LEFT).append("\" y2=\"").append(BOTTOM).append("\"/>\n");
         sb.append("<text class=\"label\" x=\"").append((LEFT + right) / 2).append("\" y=\"").append(HEIGHT - 14)
-                .append("\" text-anchor=\"middle\">").append(escape(chart.xLabel())).append("</text>\n");
+                .append("\" text-anchor=\"middle\">").append(escape(axisLabel(chart.xLabel(), !bars
+                        && chart.xScale() == Chart.Scale.LOG))).append("</text>\n");
         sb.append("<text class=\"label\" transform=\"translate(18 ").append((TOP + BOTTOM) / 2)
-                .append(") rotate(-90)\" text-anchor=\"middle\">").append(escape(chart.yLabel())).append("</text>\n");
+                .append(") rotate(-90)\" text-anchor=\"middle\">")
+                .append(escape(axisLabel(chart.yLabel(), chart.yScale() == Chart.Scale.LOG))).append("</text>\n");
         legend(sb);
         sb.append("</svg>");
         return sb.toString();
+    }
+
+    /** An axis label that says when the axis is logarithmic, unless it already does. */
+    private static String axisLabel(String label, boolean log) {
+        return log && !label.toLowerCase(java.util.Locale.ROOT).contains("log") ? label + " (log scale)" : label;
     }
 
     private double[] values(boolean xs) {
@@ -250,10 +257,10 @@ public final class SvgChart {
 
     private void legend(StringBuilder sb) {
         int x = right + 22;
+        int y = TOP + 6;
         for (int i = 0; i < chart.series().size(); i++) {
             Chart.Series s = chart.series().get(i);
             Palette.Style style = styles.get(i);
-            int y = TOP + 6 + i * LEGEND_ROW;
             sb.append("<g class=\"legend\">");
             switch (chart.kind()) {
                 case BAR -> sb.append("<rect x=\"").append(x).append("\" y=\"").append(y - 6)
@@ -268,9 +275,36 @@ public final class SvgChart {
                 case SCATTER -> marker(sb, style, x + 7, y, 5, s.name());
                 default -> throw new IllegalStateException(chart.kind().toString());
             }
-            String name = s.name().length() > legendChars ? s.name().substring(0, legendChars - 1) + "…" : s.name();
-            sb.append("<text class=\"legend-text\" x=\"").append(x + 26).append("\" y=\"").append(y + 4).append("\">")
-                    .append(escape(name)).append("<title>").append(escape(s.name())).append("</title></text></g>\n");
+            List<String> lines = wrap(s.name(), legendChars);
+            sb.append("<text class=\"legend-text\" x=\"").append(x + 26).append("\" y=\"").append(y + 4).append("\">");
+            for (int l = 0; l < lines.size(); l++) {
+                sb.append(l == 0 ? "<tspan>" : "<tspan x=\"" + (x + 26) + "\" dy=\"15\">")
+                        .append(escape(lines.get(l))).append("</tspan>");
+            }
+            sb.append("<title>").append(escape(s.name())).append("</title></text></g>\n");
+            y += LEGEND_ROW + 15 * (lines.size() - 1);
         }
+    }
+
+    /**
+     * A legend name on at most two lines of {@code width} characters, broken after a comma or space where
+     * possible (so "busypoll channel, BUSY_POLL_MICROS 50" keeps its distinguishing end), cut with an ellipsis
+     * beyond.
+     */
+    static List<String> wrap(String name, int width) {
+        if (name.length() <= width) {
+            return List.of(name);
+        }
+        int cut = name.lastIndexOf(", ", width);
+        cut = cut > width / 3 ? cut + 1 : name.lastIndexOf(' ', width);
+        if (cut <= width / 3) {
+            cut = width;
+        }
+        String first = name.substring(0, cut).strip();
+        String rest = name.substring(cut).strip();
+        if (rest.length() > width) {
+            rest = rest.substring(0, width - 1) + "…";
+        }
+        return List.of(first, rest);
     }
 }

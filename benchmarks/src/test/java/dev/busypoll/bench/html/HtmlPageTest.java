@@ -104,7 +104,10 @@ class HtmlPageTest {
                 default -> assertTrue(svg.contains("<title>a"), svg);
             }
             assertTrue(svg.contains(">" + chart.title() + "</text>"), "title");
-            assertTrue(svg.contains(">x</text>") && svg.contains(">y</text>"), "axis labels");
+            boolean xLog = chart.kind() != Chart.Kind.BAR && chart.xScale() == Chart.Scale.LOG;
+            boolean yLog = chart.yScale() == Chart.Scale.LOG;
+            assertTrue(svg.contains(xLog ? ">x (log scale)</text>" : ">x</text>")
+                    && svg.contains(yLog ? ">y (log scale)</text>" : ">y</text>"), "axis labels: " + svg);
             assertTrue(svg.contains("class=\"legend-text\""), "legend");
         }
     }
@@ -129,6 +132,15 @@ class HtmlPageTest {
         Chart empty = Chart.scatter("e", "x", "y", Chart.Scale.LOG, Chart.Scale.LOG,
                 List.of(new Chart.Series("s", List.of(new Chart.Point(0, 0)))));
         assertTrue(SvgChart.render(empty, "v", new Palette()).contains("no data to plot"));
+    }
+
+    @Test
+    void shouldWrapLongLegendNamesKeepingTheirEnd() {
+        assertEquals(List.of("grpc-netty, busypoll channel,", "BUSY_POLL_MICROS 50"),
+                SvgChart.wrap("grpc-netty, busypoll channel, BUSY_POLL_MICROS 50", 40));
+        assertEquals(List.of("short"), SvgChart.wrap("short", 40));
+        assertEquals(2, SvgChart.wrap("x".repeat(100), 40).size());
+        assertTrue(SvgChart.wrap("x".repeat(100), 40).get(1).endsWith("…"));
     }
 
     @Test
