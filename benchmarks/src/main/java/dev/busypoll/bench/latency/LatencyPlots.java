@@ -19,14 +19,20 @@ public final class LatencyPlots {
     }
 
     /**
-     * The two plots of a latency section: the percentile curves, then CPU against median latency.
+     * The two plots of a latency section, after a line on how to read them: the percentile curves, then CPU
+     * against median latency.
      *
      * @param what   what one operation is, capitalised for the titles, e.g. "Ping-pong round trip"
      * @param yLabel the percentile plot's y label, e.g. "round trip µs"
      * @param rows   the rows, in order
      */
     public static List<Block> charts(String what, String yLabel, List<LatencyRow> rows) {
-        return List.of(Block.chart(percentiles(what + " by percentile (all repetitions merged)", yLabel, rows)),
+        return List.of(Block.text("How to read the plots: each curve is one row's latency distribution, every "
+                        + "repetition merged; x is the share of operations at or below that latency, spread as "
+                        + "1/(1-p) so the tail gets room (99.9% means 1 in 1,000 took longer); a curve's last point "
+                        + "is its maximum. The second plot puts each row's CPU per operation against its median "
+                        + "latency: what the latency costs."),
+                Block.chart(percentiles(what + " by percentile (all repetitions merged)", yLabel, rows)),
                 Block.chart(cpuVsLatency(what + ": CPU per op against median latency (lower left is better)",
                         rows)));
     }
