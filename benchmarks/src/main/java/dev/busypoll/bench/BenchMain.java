@@ -28,8 +28,9 @@ import dev.busypoll.bench.pingpong.PingPongSection;
 /**
  * The benchmark command line. With no argument it runs the quick main job (hackbench, ping-pong and gRPC, quick
  * profile); see {@link #USAGE} for everything else. Every report starts with the JVM, OS and core count, prints
- * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md} plus one CSV per
- * scenario, by the tool itself.
+ * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md}, a self-contained
+ * {@code report.html} with the plots, and the scenarios' CSV and {@code .hgrm} files, by the tool itself; the last
+ * line printed says where the HTML report is.
  */
 public final class BenchMain {
     /** The usage text printed by {@code --help} and after a command-line error. */
@@ -72,7 +73,8 @@ public final class BenchMain {
               --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
 
             Output:
-              --out DIR               where to write <timestamp>/results.md and CSVs
+              --out DIR               where to write <timestamp>/results.md, report.html (plots), CSVs
+                                      and .hgrm percentile files
                                       (default benchmarks/out when run from the repository root, else out)
               --no-files              print only, write nothing
               --help                  this text
@@ -342,6 +344,8 @@ public final class BenchMain {
             List<Path> written = report.write(dir);
             out.println();
             written.forEach(p -> out.println("wrote " + p));
+            out.println();
+            out.println("report: " + dir.resolve(Report.HTML_FILE).toAbsolutePath().normalize());
         }
         out.flush();
         return report;

@@ -16,9 +16,10 @@ import java.util.List;
  * @param yScale     linear or logarithmic y
  * @param categories bar groups' labels ({@code List.of()} unless {@link Kind#BAR})
  * @param series     the data, one entry per transport (or setting)
+ * @param xTicks     where to mark the x axis and with what label ({@code List.of()}: chosen from the data)
  */
 public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale xScale, Scale yScale,
-                    List<String> categories, List<Series> series) {
+                    List<String> categories, List<Series> series, List<Tick> xTicks) {
     /** How the series are drawn. */
     public enum Kind {
         /** Points joined by lines, in the order given. */
@@ -41,6 +42,18 @@ public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale
     public Chart {
         categories = List.copyOf(categories);
         series = List.copyOf(series);
+        xTicks = List.copyOf(xTicks);
+    }
+
+    /** A plot whose x ticks are chosen from the data. */
+    public Chart(String title, Kind kind, String xLabel, String yLabel, Scale xScale, Scale yScale,
+                 List<String> categories, List<Series> series) {
+        this(title, kind, xLabel, yLabel, xScale, yScale, categories, series, List.of());
+    }
+
+    /** This plot with the x axis marked at the given ticks only (e.g. percentiles: 50%, 90%, 99%, ...). */
+    public Chart withXTicks(List<Tick> ticks) {
+        return new Chart(title, kind, xLabel, yLabel, xScale, yScale, categories, series, ticks);
     }
 
     /** A line plot. */
@@ -81,5 +94,14 @@ public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale
      * @param y y value
      */
     public record Point(double x, double y) {
+    }
+
+    /**
+     * A labelled mark on an axis.
+     *
+     * @param value where, in data units
+     * @param label what it says
+     */
+    public record Tick(double value, String label) {
     }
 }

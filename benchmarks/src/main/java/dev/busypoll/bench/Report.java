@@ -10,12 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.busypoll.bench.html.HtmlPage;
+
 /**
  * The report of one invocation: the machine header, then one {@link Section} per scenario that ran, in order.
- * Rendered as Markdown ({@code results.md}, also printed) and written with every section's files by {@link
- * #write(Path)}. Used from one thread.
+ * Rendered as Markdown ({@code results.md}, also printed) and as a self-contained HTML page with the plots
+ * ({@value #HTML_FILE}), and written with every section's files by {@link #write(Path)}. Used from one thread.
  */
 public final class Report {
+    /** The HTML page's file name, beside results.md. */
+    public static final String HTML_FILE = "report.html";
+
     private final Instant started;
     private final String profile;
     private final String scenario;
@@ -81,6 +86,8 @@ public final class Report {
     public String markdown() {
         StringBuilder sb = new StringBuilder();
         header().forEach(l -> sb.append(l).append('\n'));
+        sb.append("\nPlots (latency percentile curves, CPU against latency, bars) and links to every file are in `")
+                .append(HTML_FILE).append("` beside this file: one self-contained page, no network needed.\n");
         for (Section s : sections) {
             sb.append("\n## ").append(s.title()).append("\n");
             for (Block b : s.blocks()) {
@@ -108,15 +115,23 @@ public final class Report {
         }
     }
 
+    /** The whole report as one self-contained HTML page, linking the files {@link #write} puts beside it. */
+    public String html() {
+        List<String> files = new ArrayList<>(List.of("results.md"));
+        sections.forEach(s -> files.addAll(s.files().keySet()));
+        return HtmlPage.render(title(), machine(), sections, files);
+    }
+
     /**
-     * Writes results.md and every section's files into {@code dir} (created if needed).
+     * Writes results.md, {@value #HTML_FILE} and every section's files into {@code dir} (created if needed).
      *
-     * @return the files written
+     * @return the files written (results.md, then {@value #HTML_FILE}, then the sections' files)
      */
     public List<Path> write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(dir.resolve("results.md"), markdown(), StandardCharsets.UTF_8));
+        written.add(Files.writeString(dir.resolve(HTML_FILE), html(), StandardCharsets.UTF_8));
         for (Section s : sections) {
             for (Map.Entry<String, String> f : s.files().entrySet()) {
                 written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8));

@@ -81,7 +81,7 @@ class BenchMainTest {
     }
 
     @Test
-    void shouldWriteTheReportAndCsvFiles(@TempDir Path dir) throws Exception {
+    void shouldWriteTheReportHtmlCsvAndHgrmFiles(@TempDir Path dir) throws Exception {
         assertEquals(0, run("--groups", "1", "--loops", "5", "--runs", "1", "--spins", "5", "--round-trips", "100",
                 "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
                 "--busy-poll", "5", "--grpc-calls", "30", "--grpc-warmup", "10", "--grpc-reps", "1",
@@ -104,6 +104,20 @@ class BenchMainTest {
         assertEquals(1 + 4, grpc.size(), String.join("\n", grpc));
         for (String line : grpc.subList(1, grpc.size())) {
             assertTrue(line.contains(",1,30,") && line.endsWith(",ok"), line);
+        }
+        assertTrue(md.contains("report.html"), "results.md points to the HTML report");
+        Path html = runDir.resolve("report.html");
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg ") && page.contains("id=\"pingpong\"")
+                && page.contains("id=\"grpc\"") && page.contains("id=\"hackbench\""), page);
+        assertTrue(stdout.contains("report: " + html.toAbsolutePath().normalize()), stdout);
+        for (String key : List.of("floor", "local-default", "pipe50", "busypoll5")) {
+            String hgrm = Files.readString(runDir.resolve("pingpong-" + key + ".hgrm"));
+            assertTrue(hgrm.contains("Percentile") && hgrm.contains("#[Mean"), key + ": " + hgrm);
+        }
+        for (String key : List.of("inprocess", "local", "nio", "busypoll5")) {
+            String hgrm = Files.readString(runDir.resolve("grpc-" + key + ".hgrm"));
+            assertTrue(hgrm.contains("Total count    =           30]"), key + ": " + hgrm);
         }
     }
 }

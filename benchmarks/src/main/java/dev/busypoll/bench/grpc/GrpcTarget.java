@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.latency.LatencySubject;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.examples.grpc.PricingService;
 import dev.busypoll.examples.transport.Transport;
@@ -17,19 +18,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
  * One row of the gRPC scenario: something that serves {@link PricingService} and hands out a client
  * {@link Channel} to it. Every repetition opens a fresh server and channel and closes both afterwards.
  */
-public interface GrpcTarget {
-    /** Row label in the report. */
-    String name();
-
-    /** Short key (CSV, tests). */
-    String key();
-
-    /** How many threads may spin while a call waits (for the oversubscription note). */
-    int spinningThreads();
-
-    /** Why this row cannot run here, or {@code null} when it can. */
-    String unavailableReason();
-
+public interface GrpcTarget extends LatencySubject {
     /** Starts a server and connects a client channel to it. */
     Session open() throws Exception;
 

@@ -1,10 +1,13 @@
 package dev.busypoll.bench.hackbench;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
 
@@ -13,7 +16,10 @@ public final class HackbenchSection {
     private HackbenchSection() {
     }
 
-    /** The section: configuration, notes, the table, the bar and the idle ladders' figures. */
+    /**
+     * The section: configuration, notes, the table, the issue's bar, the idle ladders' figures and bar charts of
+     * the best runs' wall and CPU time.
+     */
     public static Section of(Hackbench.Result result) {
         Hackbench.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
@@ -33,7 +39,31 @@ public final class HackbenchSection {
                     + "space (writer): a spinning thread burns its core, a yielding one only when nothing else is "
                     + "runnable, a parked one none.", idle));
         }
+        blocks.add(Block.chart(bars(result, "Hackbench: best time per group count (lower is better)",
+                "wall seconds (best run, log)", Hackbench.Cell::bestSeconds)));
+        blocks.add(Block.chart(bars(result, "Hackbench: CPU time of the best run (lower is better)",
+                "process CPU seconds (log)", Hackbench.Cell::bestCpuSeconds)));
         return new Section("hackbench", "hackbench (threads, pipes)", blocks, Map.of("hackbench.csv", csv(result)));
+    }
+
+    /**
+     * One bar per transport in each group count's group, for one figure of the cells; cells without numbers
+     * have no bar.
+     */
+    static Chart bars(Hackbench.Result result, String title, String yLabel,
+                      ToDoubleFunction<Hackbench.Cell> figure) {
+        List<Integer> groups = result.config().groups();
+        List<String> categories = groups.stream().map(g -> g + (g == 1 ? " group" : " groups")).toList();
+        Map<String, List<Chart.Point>> byTransport = new LinkedHashMap<>();
+        for (Hackbench.Cell c : result.cells()) {
+            List<Chart.Point> points = byTransport.computeIfAbsent(c.transport(), k -> new ArrayList<>());
+            if (c.unavailable() == null && !c.runs().isEmpty()) {
+                points.add(new Chart.Point(groups.indexOf(c.groups()), figure.applyAsDouble(c)));
+            }
+        }
+        List<Chart.Series> series = byTransport.entrySet().stream()
+                .map(e -> new Chart.Series(e.getKey(), e.getValue())).toList();
+        return Chart.bars(title, "groups of 20 senders x 20 receivers", yLabel, Chart.Scale.LOG, categories, series);
     }
 
     /** Every hackbench run, one line each (long format, for tools). */

@@ -2,18 +2,22 @@ package dev.busypoll.bench.pingpong;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.latency.LatencyPlots;
+import dev.busypoll.bench.latency.LatencyRow;
+import dev.busypoll.bench.latency.LatencyRows;
 
-/** Renders a {@link PingPong.Result} as the report's ping-pong section and its CSV. Stateless. */
+/** Renders a {@link PingPong.Result} as the report's ping-pong section, its CSV and .hgrm files. Stateless. */
 public final class PingPongSection {
     private PingPongSection() {
     }
 
-    /** The section: configuration, notes, the table and the busy-polling loops' idle-ladder figures. */
+    /**
+     * The section: configuration, notes, the table, the percentile curves, CPU against latency and the
+     * busy-polling loops' idle-ladder figures; files: the CSV and one .hgrm per transport.
+     */
     public static Section of(PingPong.Result result) {
         PingPong.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
@@ -23,8 +27,9 @@ public final class PingPongSection {
                 + "µs/op = process CPU time / round trips. Ratios: this row / the reference (lower is better)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
+        blocks.addAll(LatencyPlots.charts("Ping-pong round trip", "round trip µs", result.rows()));
         List<String> idle = new ArrayList<>();
-        for (PingPong.Row r : result.rows()) {
+        for (LatencyRow r : result.rows()) {
             if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idleStats() != null) {
                 idle.add(r.name() + ": " + r.reps().get(r.reps().size() - 1).idleStats());
             }
@@ -33,26 +38,12 @@ public final class PingPongSection {
             blocks.add(Block.text("Idle-ladder statistics (last repetition, measured round trips only):"));
             blocks.add(new Block.Bullets(idle));
         }
-        return new Section("pingpong", "ping-pong (8-byte round trips)", blocks, Map.of("pingpong.csv", csv(result)));
+        return new Section("pingpong", "ping-pong (8-byte round trips)", blocks,
+                LatencyPlots.files("pingpong", csv(result), result.rows()));
     }
 
     /** Every ping-pong repetition, one line each (long format, for tools). */
     public static String csv(PingPong.Result result) {
-        Table t = new Table(List.of("transport", "key", "rep", "round_trips", "p50_us", "p90_us", "p99_us",
-                "p999_us", "max_us", "us_per_op", "ops_per_s", "cpu_us_per_op", "status"));
-        for (PingPong.Row row : result.rows()) {
-            if (row.unavailable() != null) {
-                t.add(List.of(row.name(), row.key(), "", "", "", "", "", "", "", "", "", "",
-                        Table.status(row.unavailable())));
-            }
-            for (int i = 0; i < row.reps().size(); i++) {
-                PingPong.Rep r = row.reps().get(i);
-                t.add(List.of(row.name(), row.key(), String.valueOf(i + 1), String.valueOf(r.roundTrips()),
-                        Table.fmt(r.p50(), 3), Table.fmt(r.p90(), 3), Table.fmt(r.p99(), 3),
-                        Table.fmt(r.p999(), 3), Table.fmt(r.max(), 3), Table.fmt(r.usPerOp(), 4),
-                        Table.fmt(r.opsPerSecond(), 1), Table.fmt(r.cpuUsPerOp(), 4), "ok"));
-            }
-        }
-        return t.csv();
+        return LatencyRows.csv(result.rows(), "round_trips");
     }
 }

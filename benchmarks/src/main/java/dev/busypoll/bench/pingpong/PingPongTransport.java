@@ -2,20 +2,13 @@ package dev.busypoll.bench.pingpong;
 
 import org.HdrHistogram.Histogram;
 
-/** One way of bouncing an 8-byte message between a client and a server, for {@link PingPong}. */
-public interface PingPongTransport {
-    /** The row label. */
-    String name();
+import dev.busypoll.bench.latency.LatencySubject;
 
-    /** A short key for CSV and for {@code --transports}. */
-    String key();
-
-    /** How many threads of this transport may spin at the same time (for the oversubscription warning). */
-    int spinningThreads();
-
-    /** {@code null} when the transport can run in this build, otherwise why not. */
-    String unavailableReason();
-
+/**
+ * One way of bouncing an 8-byte message between a client and a server, for {@link PingPong}; its key is also
+ * what {@code --transports} names.
+ */
+public interface PingPongTransport extends LatencySubject {
     /** Sets up client, server and their threads; the first round trip may start as soon as this returns. */
     Session open() throws Exception;
 

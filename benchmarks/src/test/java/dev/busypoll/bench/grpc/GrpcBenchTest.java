@@ -2,7 +2,6 @@ package dev.busypoll.bench.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +11,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import dev.busypoll.bench.latency.BrokenSubject;
+import dev.busypoll.bench.latency.LatencyAssertions;
+import dev.busypoll.bench.latency.LatencyRow;
 
 import io.grpc.Channel;
 
@@ -26,21 +29,9 @@ class GrpcBenchTest {
         GrpcBench.Result result = GrpcBench.run(config, QUIET);
 
         List<String> keys = List.of("inprocess", "local", "nio", "busypoll0", "busypoll50");
-        assertEquals(keys, result.rows().stream().map(GrpcBench.Row::key).toList());
-        for (GrpcBench.Row row : result.rows()) {
-            assertNull(row.unavailable(), row.name() + " should run in this build");
-            assertEquals(config.repetitions(), row.reps().size(), row.name());
-            for (GrpcBench.Rep rep : row.reps()) {
-                assertEquals(config.calls(), rep.calls(), row.name());
-                double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
-                    rep.opsPerSecond(), rep.cpuUsPerOp()};
-                for (double f : figures) {
-                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + rep);
-                }
-                assertTrue(rep.p50() <= rep.p90() && rep.p90() <= rep.p99() && rep.p99() <= rep.p999()
-                        && rep.p999() <= rep.max(), row.name() + ": percentiles out of order " + rep);
-                assertTrue(rep.p50() > 0 && rep.opsPerSecond() > 0, row.name() + ": " + rep);
-            }
+        assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
+        for (LatencyRow row : result.rows()) {
+            LatencyAssertions.assertSane(row, config.repetitions(), config.calls());
         }
         assertEquals(keys.size(), result.table().rows().size());
         String md = result.table().markdown();
@@ -55,39 +46,14 @@ class GrpcBenchTest {
     @Test
     void shouldReportABrokenRowAsFailedAndKeepTheOthers() {
         GrpcBench.Config config = new GrpcBench.Config(20, 0, 2, List.of());
-        GrpcTarget broken = new GrpcTarget() {
+        GrpcTarget broken = (BrokenTarget) () -> new GrpcTarget.Session() {
             @Override
-            public String name() {
-                return "broken";
+            public Channel channel() {
+                throw new IllegalStateException("no channel today");
             }
 
             @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open() {
-                return new Session() {
-                    @Override
-                    public Channel channel() {
-                        throw new IllegalStateException("no channel today");
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                };
+            public void close() {
             }
         };
         GrpcBench.Result result = GrpcBench.run(config, List.of(new GrpcTarget.InProcess(), broken), QUIET);
@@ -95,6 +61,10 @@ class GrpcBenchTest {
         assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
         assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
         assertTrue(result.notes().stream().anyMatch(n -> n.contains("broken: FAILED")), result.notes().toString());
+    }
+
+    /** A gRPC target whose channel cannot be had. */
+    private interface BrokenTarget extends GrpcTarget, BrokenSubject {
     }
 
     @Test

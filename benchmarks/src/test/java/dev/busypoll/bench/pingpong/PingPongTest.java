@@ -3,7 +3,6 @@ package dev.busypoll.bench.pingpong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +13,10 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import dev.busypoll.bench.latency.BrokenSubject;
+import dev.busypoll.bench.latency.LatencyAssertions;
+import dev.busypoll.bench.latency.LatencyRow;
 
 /** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
 @Timeout(120)
@@ -28,25 +31,13 @@ class PingPongTest {
         List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
                 "epoll-busypoll50", "busypoll0", "busypoll5",
                 "busypoll10", "busypoll50");
-        assertEquals(keys, result.rows().stream().map(PingPong.Row::key).toList());
-        for (PingPong.Row row : result.rows()) {
+        assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
+        for (LatencyRow row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
                 assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
                 continue;
             }
-            assertNull(row.unavailable(), row.name() + " should run in this build");
-            assertEquals(config.repetitions(), row.reps().size(), row.name());
-            for (PingPong.Rep rep : row.reps()) {
-                assertEquals(config.roundTrips(), rep.roundTrips());
-                double[] figures = {rep.p50(), rep.p90(), rep.p99(), rep.p999(), rep.max(), rep.usPerOp(),
-                    rep.opsPerSecond(), rep.cpuUsPerOp()};
-                for (double f : figures) {
-                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + rep);
-                }
-                assertTrue(rep.p50() <= rep.p90() && rep.p90() <= rep.p99() && rep.p99() <= rep.p999()
-                        && rep.p999() <= rep.max(), row.name() + ": percentiles out of order " + rep);
-                assertTrue(rep.p50() > 0 && rep.opsPerSecond() > 0, row.name() + ": " + rep);
-            }
+            LatencyAssertions.assertSane(row, config.repetitions(), config.roundTrips());
         }
         String md = result.table().markdown();
         assertEquals(keys.size(), result.table().rows().size());
@@ -60,43 +51,24 @@ class PingPongTest {
     void shouldRunOnlyTheChosenTransports() throws Exception {
         PingPong.Config config = new PingPong.Config(50, 0, 1, 50, List.of(5L), Set.of("floor", "local-default"));
         PingPong.Result result = PingPong.run(config, QUIET);
-        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(PingPong.Row::key).toList());
+        assertEquals(List.of("floor", "local-default"), result.rows().stream().map(LatencyRow::key).toList());
         assertNotNull(result.row("floor"));
     }
 
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         PingPong.Config config = new PingPong.Config(50, 0, 2, 50, List.of(), Set.of());
-        PingPongTransport broken = new PingPongTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open() {
-                throw new IllegalStateException("cannot connect today");
-            }
+        PingPongTransport broken = (BrokenTransport) () -> {
+            throw new IllegalStateException("cannot connect today");
         };
         PingPong.Result result = PingPong.run(config, List.of(new FloorTransport(), broken), QUIET);
         assertEquals(2, result.row("floor").reps().size());
         assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
         assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+    }
+
+    /** A ping-pong transport that fails to open. */
+    private interface BrokenTransport extends PingPongTransport, BrokenSubject {
     }
 
     @Test

@@ -1,0 +1,114 @@
+package dev.busypoll.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * HdrHistogram latencies (recorded in nanoseconds) as the report shows them: the classic percentile plot (x =
+ * {@code 1/(1-p)} on a log scale, labelled 50%, 90%, 99%, ...; y = latency in µs) and the {@code .hgrm}
+ * percentile distribution file that HdrHistogram's plotter reads. Any scenario with histograms uses it:
+ *
+ * <pre>
+ *   List&lt;Chart.Series&gt; curves = rows.stream().map(r -&gt; Percentiles.curve(r.name(), r.histogram())).toList();
+ *   blocks.add(Block.chart(Percentiles.chart("Round-trip latency by percentile", curves)));
+ *   files.put("myscenario-" + key + ".hgrm", Percentiles.hgrm(histogram));
+ * </pre>
+ *
+ * Stateless; the histograms must no longer be written while these run.
+ */
+public final class Percentiles {
+    /** Nanoseconds per microsecond: the histograms hold ns, the report shows µs. */
+    public static final double NANOS_PER_MICRO = 1000.0;
+
+    /** Points per halving of the distance to 100% (as in HdrHistogram's own percentile output). */
+    private static final int TICKS_PER_HALF_DISTANCE = 5;
+
+    private Percentiles() {
+    }
+
+    /**
+     * One percentile curve: a point per percentile level at {@code x = 1/(1-p)} and {@code y =} the latency in
+     * µs. The last point (the maximum, p = 100%) is placed at {@code x =} the sample count, "1 in N", instead of
+     * infinity. An empty histogram gives a series without points.
+     *
+     * @param name  the legend label
+     * @param nanos latencies in nanoseconds
+     */
+    public static Chart.Series curve(String name, AbstractHistogram nanos) {
+        List<Chart.Point> points = new ArrayList<>();
+        long count = nanos.getTotalCount();
+        if (count > 0) {
+            double lastX = 0;
+            for (HistogramIterationValue v : nanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
+                double p = v.getPercentileLevelIteratedTo() / 100.0;
+                double x = p >= 1.0 ? count : Math.min(count, 1.0 / (1.0 - p));
+                if (x < lastX) {
+                    continue; // the clamp to "1 in N" can only go forward
+                }
+                points.add(new Chart.Point(x, nanos.highestEquivalentValue(v.getValueIteratedTo())
+                        / NANOS_PER_MICRO));
+                lastX = x;
+            }
+        }
+        return new Chart.Series(name, points);
+    }
+
+    /**
+     * A percentile plot of curves made by {@link #curve}: log x labelled as percentiles up to the largest
+     * sample count, log y in µs.
+     *
+     * @param title  the plot's heading
+     * @param yLabel the y axis label, e.g. "round trip µs"
+     * @param curves one curve per transport
+     */
+    public static Chart chart(String title, String yLabel, List<Chart.Series> curves) {
+        double maxX = curves.stream().flatMap(s -> s.points().stream()).mapToDouble(Chart.Point::x).max()
+                .orElse(100);
+        return Chart.lines(title, "percentile (log scale of 1/(1-p))", yLabel, Chart.Scale.LOG, Chart.Scale.LOG,
+                curves).withXTicks(ticks(maxX));
+    }
+
+    /** Tick marks 0%, 50%, 90%, 99%, 99.9%, ... at {@code 1/(1-p)}, up to {@code maxX}. */
+    static List<Chart.Tick> ticks(double maxX) {
+        List<Chart.Tick> ticks = new ArrayList<>();
+        ticks.add(new Chart.Tick(1, "0%"));
+        ticks.add(new Chart.Tick(2, "50%"));
+        String nines = "90";
+        for (double x = 10; x <= Math.max(10, maxX * 1.0001); x *= 10) {
+            ticks.add(new Chart.Tick(x, nines + "%"));
+            nines = nines.equals("90") ? "99" : nines.equals("99") ? "99.9" : nines + "9";
+        }
+        return ticks;
+    }
+
+    /**
+     * The {@code .hgrm} text of a histogram: HdrHistogram's percentile distribution (value, percentile, total
+     * count, 1/(1-p)) in µs, with its "#[Mean ..." summary at the end.
+     *
+     * @param nanos latencies in nanoseconds
+     */
+    public static String hgrm(AbstractHistogram nanos) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
+            nanos.outputPercentileDistribution(ps, TICKS_PER_HALF_DISTANCE, NANOS_PER_MICRO);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A histogram's value at a percentile, in µs. */
+    public static double micros(AbstractHistogram nanos, double percentile) {
+        return nanos.getValueAtPercentile(percentile) / NANOS_PER_MICRO;
+    }
+
+    /** A file-name-safe form of a key ({@code [a-z0-9-]}). */
+    public static String fileKey(String key) {
+        return key.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    }
+}

@@ -1,0 +1,134 @@
+package dev.busypoll.bench.latency;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.Histogram;
+
+import dev.busypoll.bench.Machine;
+
+/**
+ * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
+ * rep 2, ...) because one transport's latency swings from run to run on a busy machine (design.md); a subject
+ * that fails is reported as a failed row while the others go on; every row's measured operations are merged
+ * into one histogram (one per row, not per repetition, to keep memory flat). Stateless.
+ */
+public final class LatencyRuns {
+    /** Significant digits of the merged histograms, as the scenarios' own. */
+    private static final int DIGITS = 3;
+
+    private LatencyRuns() {
+    }
+
+    /**
+     * One repetition of a subject: open, warm up, measure, close.
+     *
+     * @param <T> the subject type
+     */
+    @FunctionalInterface
+    public interface Measure<T> {
+        /** Measures one repetition; any exception marks the subject failed. */
+        Measured measure(T subject) throws Exception;
+    }
+
+    /**
+     * What one repetition measured.
+     *
+     * @param rep   its figures
+     * @param nanos every measured operation's latency, ns (merged into the row's histogram, then dropped)
+     */
+    public record Measured(LatencyRep rep, AbstractHistogram nanos) {
+    }
+
+    /**
+     * The notes every latency scenario starts with: subjects not available, and per subject a warning when
+     * its spinning threads exceed the cores.
+     *
+     * @param label    the scenario's label for the warnings, e.g. "ping-pong"
+     * @param subjects the subjects, in report order
+     */
+    public static List<String> availabilityNotes(String label, List<? extends LatencySubject> subjects) {
+        List<String> notes = new ArrayList<>();
+        for (LatencySubject s : subjects) {
+            if (s.unavailableReason() != null) {
+                notes.add(s.name() + ": not available (" + s.unavailableReason() + ")");
+                continue;
+            }
+            // Subjects run one at a time, so only one subject's spinners compete for the cores.
+            String w = Machine.oversubscriptionWarning(label + " " + s.name(), s.spinningThreads());
+            if (w != null) {
+                notes.add(w);
+            }
+        }
+        return notes;
+    }
+
+    /**
+     * The most spinning threads of any available subject.
+     *
+     * @param subjects the subjects
+     */
+    public static int maxSpinningThreads(List<? extends LatencySubject> subjects) {
+        return subjects.stream().filter(s -> s.unavailableReason() == null)
+                .mapToInt(LatencySubject::spinningThreads).max().orElse(0);
+    }
+
+    /**
+     * Runs every available subject {@code repetitions} times, interleaved.
+     *
+     * @param label       the scenario's label for progress lines, e.g. "ping-pong"
+     * @param subjects    the subjects, in report order
+     * @param repetitions repetitions per subject
+     * @param measure     one repetition
+     * @param notes       where a failure is noted for the report (appended to)
+     * @param progress    where one line per repetition goes
+     * @param <T>         the subject type
+     * @return one row per subject, in order
+     */
+    public static <T extends LatencySubject> List<LatencyRow> run(String label, List<T> subjects, int repetitions,
+                                                                 Measure<T> measure, List<String> notes,
+                                                                 PrintStream progress) {
+        int width = subjects.stream().mapToInt(s -> s.name().length()).max().orElse(1);
+        String line = "%s rep %d/%d %-" + width + "s ";
+        Map<String, List<LatencyRep>> reps = new LinkedHashMap<>();
+        Map<String, Histogram> histograms = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>();
+        for (int rep = 0; rep < repetitions; rep++) {
+            for (T s : subjects) {
+                if (s.unavailableReason() != null || failed.containsKey(s.key())) {
+                    continue;
+                }
+                String head = String.format(Locale.ROOT, line, label, rep + 1, repetitions, s.name());
+                Measured m;
+                try {
+                    m = measure.measure(s);
+                } catch (Exception e) {
+                    // One broken subject must not cost the report of all the others.
+                    failed.put(s.key(), "failed: " + e);
+                    notes.add(s.name() + ": FAILED in repetition " + (rep + 1) + ": " + e);
+                    progress.println(head + "FAILED: " + e);
+                    continue;
+                }
+                reps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(m.rep());
+                // Auto-resizing: it grows to the range actually seen, not the recorders' hour-long range.
+                histograms.computeIfAbsent(s.key(), k -> new Histogram(DIGITS)).add(m.nanos());
+                LatencyRep r = m.rep();
+                progress.printf(Locale.ROOT, "%sp50 %8.2f µs  p99 %8.2f µs  %8.2f µs/op  CPU %8.2f µs/op%s%n", head,
+                        r.p50(), r.p99(), r.usPerOp(), r.cpuUsPerOp(),
+                        r.idleStats() == null ? "" : "  idle: " + r.idleStats());
+            }
+        }
+        List<LatencyRow> rows = new ArrayList<>();
+        for (T s : subjects) {
+            String why = s.unavailableReason() != null ? s.unavailableReason() : failed.get(s.key());
+            rows.add(why != null ? LatencyRow.unavailable(s.name(), s.key(), why)
+                    : new LatencyRow(s.name(), s.key(), reps.get(s.key()), null, histograms.get(s.key())));
+        }
+        return List.copyOf(rows);
+    }
+}

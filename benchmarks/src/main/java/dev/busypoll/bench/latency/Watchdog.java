@@ -1,0 +1,60 @@
+package dev.busypoll.bench.latency;
+
+/**
+ * Interrupts the thread that started it when a repetition takes longer than its budget, so that one hung
+ * transport (a lost wake-up, a call without deadline) cannot stop the whole run. Open it before the session
+ * and close it after (try-with-resources closes in reverse order). Used by the thread that started it.
+ */
+public final class Watchdog implements AutoCloseable {
+    private final String what;
+    private final long budgetMillis;
+    private final Thread thread;
+
+    private Watchdog(String what, long budgetMillis) {
+        this.what = what;
+        this.budgetMillis = budgetMillis;
+        Thread runner = Thread.currentThread();
+        this.thread = new Thread(() -> {
+            try {
+                Thread.sleep(budgetMillis);
+                runner.interrupt();
+            } catch (InterruptedException ok) {
+                // the repetition finished in time
+            }
+        }, "bench-watchdog");
+        thread.setDaemon(true);
+    }
+
+    /**
+     * Starts watching the calling thread.
+     *
+     * @param what         what is watched, for the message
+     * @param budgetMillis how long it may take
+     */
+    public static Watchdog start(String what, long budgetMillis) {
+        Watchdog w = new Watchdog(what, budgetMillis);
+        w.thread.start();
+        return w;
+    }
+
+    /**
+     * Stops watching.
+     *
+     * @throws IllegalStateException when the budget ran out and the calling thread was interrupted (its
+     *                               interrupt status is then cleared: the run goes on with the next row)
+     */
+    @Override
+    public void close() {
+        thread.interrupt();
+        boolean interrupted = false;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            interrupted = true; // the watchdog fired before it could be stopped
+        }
+        if (Thread.interrupted() || interrupted) {
+            throw new IllegalStateException(what + ": repetition exceeded " + budgetMillis
+                    + " ms and was interrupted");
+        }
+    }
+}
