@@ -72,9 +72,18 @@ public final class Report {
         sections.add(section);
     }
 
-    /** The sections, in order. */
+    /**
+     * The sections, in order: the {@link Summary} of every section's headline figures first (when there is one),
+     * then each scenario's.
+     */
     public List<Section> sections() {
-        return List.copyOf(sections);
+        List<Section> all = new ArrayList<>();
+        Section summary = Summary.of(sections.stream().flatMap(s -> s.headlines().stream()).toList());
+        if (summary != null) {
+            all.add(summary);
+        }
+        all.addAll(sections);
+        return all;
     }
 
     /** Records how long the whole run took. */
@@ -88,7 +97,7 @@ public final class Report {
         header().forEach(l -> sb.append(l).append('\n'));
         sb.append("\nPlots (latency percentile curves, CPU against latency, bars) and links to every file are in `")
                 .append(HTML_FILE).append("` beside this file: one self-contained page, no network needed.\n");
-        for (Section s : sections) {
+        for (Section s : sections()) {
             sb.append("\n## ").append(s.title()).append("\n");
             for (Block b : s.blocks()) {
                 sb.append('\n');
@@ -118,8 +127,9 @@ public final class Report {
     /** The whole report as one self-contained HTML page, linking the files {@link #write} puts beside it. */
     public String html() {
         List<String> files = new ArrayList<>(List.of("results.md"));
-        sections.forEach(s -> files.addAll(s.files().keySet()));
-        return HtmlPage.render(title(), machine(), sections, files);
+        List<Section> all = sections();
+        all.forEach(s -> files.addAll(s.files().keySet()));
+        return HtmlPage.render(title(), machine(), all, files);
     }
 
     /**
@@ -132,7 +142,7 @@ public final class Report {
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(dir.resolve("results.md"), markdown(), StandardCharsets.UTF_8));
         written.add(Files.writeString(dir.resolve(HTML_FILE), html(), StandardCharsets.UTF_8));
-        for (Section s : sections) {
+        for (Section s : sections()) {
             for (Map.Entry<String, String> f : s.files().entrySet()) {
                 written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8));
             }

@@ -12,13 +12,21 @@ import java.util.Map;
  * @param id     short name, used for anchors and as the stem of the section's files (e.g. {@code pingpong})
  * @param title  the section heading
  * @param blocks what the section shows, in order
- * @param files  file name → content, written into the report's directory (names must be unique per report)
+ * @param files     file name → content, written into the report's directory (names must be unique per report)
+ * @param headlines the scenario's main figure per case and transport, for the report's {@link Summary}
  */
-public record Section(String id, String title, List<Block> blocks, Map<String, String> files) {
+public record Section(String id, String title, List<Block> blocks, Map<String, String> files,
+                      List<Headline> headlines) {
     /** Copies the lists, keeping the files in insertion order. */
     public Section {
         blocks = List.copyOf(blocks);
         files = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(files));
+        headlines = List.copyOf(headlines);
+    }
+
+    /** A section that gives the summary no figures. */
+    public Section(String id, String title, List<Block> blocks, Map<String, String> files) {
+        this(id, title, blocks, files, List.of());
     }
 
     /** The tables among the blocks, in order. */

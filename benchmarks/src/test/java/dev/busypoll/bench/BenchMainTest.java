@@ -95,6 +95,10 @@ class BenchMainTest {
         String md = Files.readString(runDir.resolve("results.md"));
         assertTrue(md.contains("## hackbench") && md.contains("## ping-pong") && md.contains("## gRPC")
                 && md.contains("Cores: "), md);
+        assertTrue(md.indexOf("## Summary") < md.indexOf("## hackbench"), "the summary comes first");
+        List<String> summary = Files.readAllLines(runDir.resolve("summary.csv"));
+        assertTrue(summary.stream().anyMatch(l -> l.startsWith("ping-pong") && l.contains(",busypoll5,")),
+                String.join("\n", summary));
         List<String> hb = Files.readAllLines(runDir.resolve("hackbench.csv"));
         assertEquals(1 + 2, hb.size(), String.join("\n", hb)); // header + kernel + spin5
         List<String> pp = Files.readAllLines(runDir.resolve("pingpong.csv"));

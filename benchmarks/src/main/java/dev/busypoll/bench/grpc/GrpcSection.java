@@ -30,8 +30,9 @@ public final class GrpcSection {
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.addAll(LatencyPlots.charts("gRPC unary call", "call µs", result.rows()));
-        return new Section("grpc", "gRPC unary round trips (busypoll.Pricing/Quote)", blocks,
-                LatencyPlots.files("grpc", csv(result), result.rows()));
+        String title = "gRPC unary round trips (busypoll.Pricing/Quote)";
+        return new Section("grpc", title, blocks, LatencyPlots.files("grpc", csv(result), result.rows()),
+                LatencyRows.headlines(title, result.rows()));
     }
 
     /** Every gRPC repetition, one line each (long format, for tools). */

@@ -8,6 +8,7 @@ import java.util.function.ToDoubleFunction;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
 
@@ -43,7 +44,12 @@ public final class HackbenchSection {
                 "wall seconds (best run, log)", Hackbench.Cell::bestSeconds)));
         blocks.add(Block.chart(bars(result, "Hackbench: CPU time of the best run (lower is better)",
                 "process CPU seconds (log)", Hackbench.Cell::bestCpuSeconds)));
-        return new Section("hackbench", "hackbench (threads, pipes)", blocks, Map.of("hackbench.csv", csv(result)));
+        String title = "hackbench (threads, pipes)";
+        List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
+                .map(cell -> new Headline(title, "groups " + cell.groups(), cell.key(), "best s", cell.bestSeconds(),
+                        cell.bestCpuSeconds(), "CPU s (that run)"))
+                .toList();
+        return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
     }
 
     /**

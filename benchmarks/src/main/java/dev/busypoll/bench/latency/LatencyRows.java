@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
 
 /**
@@ -104,5 +106,17 @@ public final class LatencyRows {
             }
         }
         return t.csv();
+    }
+
+    /**
+     * Each measured row's median p50 latency with its median CPU per op, for the report's {@link Summary}.
+     *
+     * @param scenario the section's title
+     */
+    public static List<Headline> headlines(String scenario, List<LatencyRow> rows) {
+        return rows.stream().filter(LatencyRow::measured)
+                .map(r -> new Headline(scenario, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
+                        r.median(LatencyRep::cpuUsPerOp), "CPU µs/op"))
+                .toList();
     }
 }

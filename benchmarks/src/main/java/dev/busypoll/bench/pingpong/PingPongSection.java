@@ -38,8 +38,9 @@ public final class PingPongSection {
             blocks.add(Block.text("Idle-ladder statistics (last repetition, measured round trips only):"));
             blocks.add(new Block.Bullets(idle));
         }
-        return new Section("pingpong", "ping-pong (8-byte round trips)", blocks,
-                LatencyPlots.files("pingpong", csv(result), result.rows()));
+        String title = "ping-pong (8-byte round trips)";
+        return new Section("pingpong", title, blocks, LatencyPlots.files("pingpong", csv(result), result.rows()),
+                LatencyRows.headlines(title, result.rows()));
     }
 
     /** Every ping-pong repetition, one line each (long format, for tools). */
