@@ -37,7 +37,7 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there).
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            List.of(10_000L, 50_000L, 100_000L, 200_000L), 400, 200, 1_000);
+            List.of(10_000L, 50_000L, 100_000L, 200_000L), 300, 200, 1_000);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
      * 50,000 gRPC calls per row.

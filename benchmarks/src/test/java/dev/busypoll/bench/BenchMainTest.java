@@ -129,7 +129,8 @@ class BenchMainTest {
                 "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
                 "--busy-poll", "5", "--grpc-calls", "30", "--grpc-warmup", "10", "--grpc-reps", "1",
                 "--grpc-busy-poll", "5", "--rates", "1000,2000", "--rate-millis", "20", "--openloop-warmup", "10",
-                "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
+                "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20", "--out", dir.toString()),
+                err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
         Path runDir;

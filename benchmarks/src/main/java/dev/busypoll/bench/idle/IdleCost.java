@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 
@@ -83,11 +82,14 @@ public final class IdleCost {
      * One thread of a pair.
      *
      * @param label          "client loop", "server loop", "client thread", "server thread"
-     * @param firstMsPercent CPU in the first millisecond after traffic stopped, % of one core
+     * @param firstUs        length of the "first ms" interval as it came out, µs (at least 1000: the coordinator
+     *                       may wake up late)
+     * @param firstMsPercent CPU in that first interval after the last reply, % of one core
      * @param windDownUs     CPU from traffic's end to the idle window, µs (the spin window and ladder's cost)
      * @param idlePercent    CPU over the idle window, % of one core
      */
-    public record Loop(String label, double firstMsPercent, double windDownUs, double idlePercent) {
+    public record Loop(String label, double firstUs, double firstMsPercent, double windDownUs,
+                       double idlePercent) {
     }
 
     /**
@@ -149,10 +151,15 @@ public final class IdleCost {
                     Loop l = r.loops.get(i);
                     t.add(List.of(r.name, l.label, Table.fmt(l.firstMsPercent, 1), Table.fmt(l.windDownUs, 0),
                             Table.fmt(l.idlePercent, 3), Table.fmt(r.processIdlePercent, 3),
-                            Table.ratio(ratio(l, i, floor)), Table.ratio(ratio(l, i, local)), r.bar()));
+                            smallRatio(ratio(l, i, floor)), smallRatio(ratio(l, i, local)), r.bar()));
                 }
             }
             return t;
+        }
+
+        /** Idle ratios span orders of magnitude (a parked loop against a spinning one): 3 significant digits. */
+        private static String smallRatio(double r) {
+            return Double.isNaN(r) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3gx", r);
         }
 
         private static double ratio(Loop l, int i, Row base) {
@@ -224,13 +231,20 @@ public final class IdleCost {
             Plan plan = new Plan(TRAFFIC_RATE, messages,
                     TimeUnit.MILLISECONDS.toNanos(config.trafficMillis) * 10 + TimeUnit.SECONDS.toNanos(10));
             Histogram h = new Histogram(60_000_000_000L, 2);
-            RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2));
+            long[] end = new long[1];
+            long[][] endCpu = new long[1][];
+            // Read at the last reply, on the client thread: the spin window is over long before the coordinator
+            // (parked in the future) would wake up on a loaded machine.
+            RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2), () -> {
+                endCpu[0] = ThreadCpu.nanos(threads);
+                end[0] = System.nanoTime();
+            });
             if (f.received() != f.sent() || f.sent() != messages) {
                 throw new IllegalStateException("traffic incomplete: " + f);
             }
-            long t0 = System.nanoTime();
-            long[] c0 = ThreadCpu.nanos(threads);
-            LockSupport.parkNanos(1_000_000L);
+            long t0 = end[0];
+            long[] c0 = endCpu[0];
+            sleepUntil(t0 + 1_000_000L);
             long t1 = System.nanoTime();
             long[] c1 = ThreadCpu.nanos(threads);
             sleepUntil(t0 + TimeUnit.MILLISECONDS.toNanos(config.settleMillis));
@@ -243,7 +257,7 @@ public final class IdleCost {
             long p3 = ThreadCpu.processNanos();
             List<Loop> loops = new ArrayList<>();
             for (int i = 0; i < threads.size(); i++) {
-                loops.add(new Loop(threads.get(i).label(), percent(c0[i], c1[i], t1 - t0),
+                loops.add(new Loop(threads.get(i).label(), (t1 - t0) / 1e3, percent(c0[i], c1[i], t1 - t0),
                         c0[i] < 0 || c2[i] < 0 ? Double.NaN : (c2[i] - c0[i]) / 1e3,
                         percent(c2[i], c3[i], t3 - t2)));
             }

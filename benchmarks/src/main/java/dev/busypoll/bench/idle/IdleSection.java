@@ -64,15 +64,18 @@ public final class IdleSection {
 
     /** Every thread's figures, one line each (long format, for tools). */
     public static String csv(IdleCost.Result result) {
-        Table t = new Table(List.of("transport", "key", "thread", "traffic_messages", "first_ms_percent_core",
+        Table t = new Table(List.of("transport", "key", "thread", "traffic_messages", "first_interval_us",
+                "first_ms_percent_core",
                 "wind_down_cpu_us", "idle_percent_core", "process_idle_percent_core", "issue3_bar", "status"));
         for (IdleCost.Row r : result.rows()) {
             if (r.unavailable() != null) {
-                t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", r.bar(), Table.status(r.unavailable())));
+                t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", "", r.bar(),
+                        Table.status(r.unavailable())));
             }
             for (IdleCost.Loop l : r.loops()) {
                 t.add(List.of(r.name(), r.key(), l.label(), String.valueOf(r.messages()),
-                        Table.fmt(l.firstMsPercent(), 2), Table.fmt(l.windDownUs(), 1), Table.fmt(l.idlePercent(), 4),
+                        Table.fmt(l.firstUs(), 0), Table.fmt(l.firstMsPercent(), 2), Table.fmt(l.windDownUs(), 1),
+                        Table.fmt(l.idlePercent(), 4),
                         Table.fmt(r.processIdlePercent(), 4), r.bar(), "ok"));
             }
         }

@@ -61,7 +61,8 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
         private volatile Throwable serverFailure;
 
         /** A run handed to the client thread. */
-        private record Job(Plan plan, Histogram latency, Histogram lateness, CompletableFuture<RunFigures> done) {
+        private record Job(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply,
+                           CompletableFuture<RunFigures> done) {
         }
 
         FloorSession() {
@@ -132,6 +133,7 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
                     Thread.onSpinWait();
                 }
             }
+            j.atLastReply.run();
             return pacer.figures();
         }
 
@@ -146,9 +148,10 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
         }
 
         @Override
-        public RunFigures run(Plan plan, Histogram latency, Histogram lateness) throws Exception {
+        public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply)
+                throws Exception {
             CompletableFuture<RunFigures> done = new CompletableFuture<>();
-            job = new Job(plan, latency, lateness, done);
+            job = new Job(plan, latency, lateness, atLastReply, done);
             return done.get(TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + 30, TimeUnit.SECONDS);
         }
 

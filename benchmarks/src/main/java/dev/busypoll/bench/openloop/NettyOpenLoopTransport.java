@@ -110,9 +110,10 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         EventLoop serverLoop = echo.child.eventLoop();
         return new Session() {
             @Override
-            public RunFigures run(Plan plan, Histogram latency, Histogram lateness) throws Exception {
+            public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply)
+                    throws Exception {
                 CompletableFuture<RunFigures> done = new CompletableFuture<>();
-                clientLoop.execute(() -> client.start(plan, latency, lateness, done));
+                clientLoop.execute(() -> client.start(plan, latency, lateness, atLastReply, done));
                 long budget = TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + TIMEOUT_SECONDS;
                 return done.get(budget, TimeUnit.SECONDS);
             }
@@ -189,6 +190,7 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         private ChannelHandlerContext ctx;
         private Pacer pacer;
         private CompletableFuture<RunFigures> done;
+        private Runnable atLastReply;
         private long partial;
         private int partialBytes;
 
@@ -203,12 +205,14 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
             ctx.fireChannelActive();
         }
 
-        void start(Plan plan, Histogram latency, Histogram lateness, CompletableFuture<RunFigures> done) {
+        void start(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply,
+                   CompletableFuture<RunFigures> done) {
             if (this.done != null && !this.done.isDone()) {
                 done.completeExceptionally(new IllegalStateException("a run is already in progress"));
                 return;
             }
             this.done = done;
+            this.atLastReply = atLastReply;
             this.pacer = new Pacer(plan, latency, lateness, System.nanoTime());
             pump();
         }
@@ -224,7 +228,7 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
                 long delay = pacer.nextDue() - System.nanoTime() - spinAheadNanos;
                 ctx.executor().schedule(pumpTask, Math.max(0, delay), TimeUnit.NANOSECONDS);
             } else if (pacer.complete()) {
-                done.complete(pacer.figures());
+                finish();
             }
         }
 
@@ -261,8 +265,18 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
                 buf.release();
             }
             if (pacer.complete()) {
-                done.complete(pacer.figures());
+                finish();
             }
+        }
+
+        private void finish() {
+            try {
+                atLastReply.run();
+            } catch (RuntimeException e) {
+                fail(e);
+                return;
+            }
+            done.complete(pacer.figures());
         }
 
         @Override

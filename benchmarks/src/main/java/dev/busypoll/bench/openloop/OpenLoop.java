@@ -167,7 +167,8 @@ public final class OpenLoop {
         /** The results table, grouped by rate, with ratios to the floor and to LocalChannel(Default). */
         public Table table() {
             Table t = new Table(List.of("offered msg/s", "transport", "achieved msg/s", "status", "p50 µs",
-                    "p99 µs", "p99.9 µs", "max µs", "send lateness p99 µs", "CPU µs/msg", "server loop CPU µs/msg",
+                    "p99 µs", "p99.9 µs", "max µs", "send lateness p99 µs", "CPU µs/msg",
+                    "server loop CPU µs/msg",
                     "p99 / floor", "p99 / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
             Row floor = row("floor");
             Row local = row("local-default");

@@ -40,7 +40,17 @@ public interface OpenLoopTransport {
          * @param latency  reply latency histogram, ns (touched only by the transport's client thread)
          * @param lateness send lateness histogram, ns (likewise)
          */
-        RunFigures run(Plan plan, Histogram latency, Histogram lateness) throws Exception;
+        default RunFigures run(Plan plan, Histogram latency, Histogram lateness) throws Exception {
+            return run(plan, latency, lateness, () -> { });
+        }
+
+        /**
+         * As {@link #run(Plan, Histogram, Histogram)}, running {@code atLastReply} on the transport's client thread
+         * right after the last reply has been counted, before the run's result is handed back: the idle-cost
+         * scenario reads the threads' CPU clocks there, at the exact end of traffic, not when the (possibly
+         * descheduled) coordinator wakes up.
+         */
+        RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply) throws Exception;
 
         /**
          * The ids of the threads that carry this pair (event loops or the floor's threads), labelled, in a stable
