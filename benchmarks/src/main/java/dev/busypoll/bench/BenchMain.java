@@ -81,8 +81,8 @@ public final class BenchMain {
             open-loop options:
               --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
                                       full 5000,10000,20000,50000,100000,150000,200000,300000,500000)
-              --rate-millis N         schedule length per rate, ms (quick 300, full 1500)
-              --openloop-warmup N     warm-up per transport at the first rate, ms (quick 200, full 1000)
+              --rate-millis N         schedule length per rate, ms (quick 250, full 1500)
+              --openloop-warmup N     warm-up per transport at the first rate, ms (quick 100, full 1000)
               --spin-ahead US         the Netty pacer stops trusting the loop's timer this long before a due
                                       time and spins through the loop (default 20)
 

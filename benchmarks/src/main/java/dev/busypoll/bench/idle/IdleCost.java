@@ -188,7 +188,9 @@ public final class IdleCost {
                 notes.add(w);
             }
         }
-        notes.add("One transport at a time. The floor's 2 threads spin while idle (that is what they cost); the "
+        notes.add("One transport at a time, so at most 2 threads spin at once (the floor's, or a busypoll pair's "
+                + "spin window) on " + Machine.cores() + " cores. The floor's 2 threads spin while idle (that is what "
+                + "they cost); the "
                 + "busypoll loops spin for BUSY_POLL_MICROS after their last message, then climb the idle ladder "
                 + "to park, so only the first ms shows their spin window.");
         if (!ThreadCpu.supported()) {
