@@ -252,18 +252,18 @@ public final class IdleCost {
             sleepUntil(t0 + TimeUnit.MILLISECONDS.toNanos(config.settleMillis));
             long t2 = System.nanoTime();
             long[] c2 = ThreadCpu.nanos(threads);
-            long p2 = ThreadCpu.processNanos();
+            ThreadCpu.Snapshot p2 = ThreadCpu.processSnapshot();
             sleepUntil(t2 + TimeUnit.MILLISECONDS.toNanos(config.windowMillis));
             long t3 = System.nanoTime();
             long[] c3 = ThreadCpu.nanos(threads);
-            long p3 = ThreadCpu.processNanos();
+            long process = ThreadCpu.processNanosBetween(p2, ThreadCpu.processSnapshot());
             List<Loop> loops = new ArrayList<>();
             for (int i = 0; i < threads.size(); i++) {
                 loops.add(new Loop(threads.get(i).label(), (t1 - t0) / 1e3, percent(c0[i], c1[i], t1 - t0),
                         c0[i] < 0 || c2[i] < 0 ? Double.NaN : (c2[i] - c0[i]) / 1e3,
                         percent(c2[i], c3[i], t3 - t2)));
             }
-            return new Row(t.name(), t.key(), busyPoll, List.copyOf(loops), percent(p2, p3, t3 - t2), f.received(),
+            return new Row(t.name(), t.key(), busyPoll, List.copyOf(loops), percent(0, process, t3 - t2), f.received(),
                     null);
         }
     }

@@ -282,11 +282,11 @@ public final class OpenLoop {
         Plan plan = new Plan(rate, config.messages(rate), giveUp(config.durationMillis));
         Histogram latency = histogram();
         Histogram lateness = histogram();
-        long cpu0 = ThreadCpu.processNanos();
+        ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
         long server0 = ThreadCpu.nanos(serverThread);
         RunFigures f = session.run(plan, latency, lateness);
         long server1 = ThreadCpu.nanos(serverThread);
-        long cpu1 = ThreadCpu.processNanos();
+        long cpu = ThreadCpu.processNanosBetween(cpu0, ThreadCpu.processSnapshot());
         if (f.received() != f.sent() || latency.getTotalCount() != f.received()
                 || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
             throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "
@@ -301,7 +301,7 @@ public final class OpenLoop {
                 us(latency.getValueAtPercentile(50)), us(latency.getValueAtPercentile(99)),
                 us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
                 us(lateness.getValueAtPercentile(99)),
-                cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / 1e3 / n,
+                cpu < 0 ? Double.NaN : cpu / 1e3 / n,
                 server0 < 0 || server1 < 0 ? Double.NaN : (server1 - server0) / 1e3 / n,
                 hgrm.toString(StandardCharsets.UTF_8));
     }

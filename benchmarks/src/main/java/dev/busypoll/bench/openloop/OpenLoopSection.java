@@ -32,9 +32,9 @@ public final class OpenLoopSection {
                 + "process CPU / replies (includes the client loop's pacing spin); server loop CPU µs/msg = the "
                 + "echoing loop's own thread CPU / replies (the transport without the pacer). A rate is "
                 + "**saturated** when fewer than 95% of the offered msg/s come back, when the sender gave up "
-                + "(schedule overran by half), or when p50 and p99 are both 20x the lowest rate's (p99 ≥ 1 ms; a busy "
-                + "machine alone moves only the tail). Ratios: this row / "
-                + "the reference at the same rate (lower is better)."));
+                + "(schedule overran by half), or when p50 and p99 are both 20x the lowest rate's (p99 ≥ 1 ms; "
+                + "a busy machine alone moves only the tail). Ratios: this row / the reference at the same rate "
+                + "(lower is better)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(latencyChart(result, "p50", OpenLoop.Cell::p50)));

@@ -1,8 +1,15 @@
 package dev.busypoll.bench.openloop;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.busypoll.bench.Machine;
 
@@ -12,7 +19,7 @@ import dev.busypoll.bench.Machine;
  */
 public final class ThreadCpu {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final boolean PRECISE_PROCESS = Machine.liveThreadsCpuNanos(true) >= 0;
+    private static final boolean PRECISE_PROCESS = perThread() != null;
 
     private ThreadCpu() {
     }
@@ -37,18 +44,76 @@ public final class ThreadCpu {
     }
 
     /**
-     * The process's CPU time except the calling (coordinating, waiting) thread's, ns: the live threads' exact
-     * sum from {@code /proc} where Linux offers it, else the whole process's (10 ms ticks); -1 when unknown.
+     * A reading of the process's CPU clock, for {@link #processNanosBetween}: per thread from {@code /proc} where
+     * Linux offers it (the calling, coordinating thread left out), else the whole process's (10 ms ticks).
      */
-    public static long processNanos() {
-        return PRECISE_PROCESS ? Machine.liveThreadsCpuNanos(true) : Machine.processCpuNanos();
+    public static Snapshot processSnapshot() {
+        return PRECISE_PROCESS ? new Snapshot(perThread(), -1) : new Snapshot(null, Machine.processCpuNanos());
+    }
+
+    /**
+     * One reading of the process clock. Immutable.
+     *
+     * @param perThread Linux thread id → CPU ns, or {@code null} where {@code /proc} is not readable
+     * @param process   the whole process's CPU ns when {@code perThread} is {@code null} (-1 when unknown)
+     */
+    public record Snapshot(Map<String, Long> perThread, long process) {
+    }
+
+    /**
+     * CPU the process used between two {@link #processSnapshot()}s, ns; -1 when unknown. Per thread, only threads
+     * alive at both readings count: a thread that exits in between (HotSpot retires idle JIT compiler threads) must
+     * not make the sum go down, as a plain sum over live threads would.
+     */
+    public static long processNanosBetween(Snapshot before, Snapshot after) {
+        if (before.perThread == null || after.perThread == null) {
+            return before.perThread != null || after.perThread != null || before.process < 0 || after.process < 0
+                    ? -1 : after.process - before.process;
+        }
+        long sum = 0;
+        for (Map.Entry<String, Long> e : after.perThread.entrySet()) {
+            Long earlier = before.perThread.get(e.getKey());
+            if (earlier != null) {
+                sum += Math.max(0, e.getValue() - earlier);
+            }
+        }
+        return sum;
+    }
+
+    /** Thread id → CPU ns from {@code /proc/self/task/<tid>/schedstat}, the calling thread left out; or null. */
+    private static Map<String, Long> perThread() {
+        Path tasks = Path.of("/proc/self/task");
+        if (!Files.isDirectory(tasks)) {
+            return null;
+        }
+        Map<String, Long> out = new HashMap<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            String self = Path.of("/proc/thread-self").toRealPath().getFileName().toString();
+            for (Path task : dir) {
+                String tid = task.getFileName().toString();
+                if (tid.equals(self)) {
+                    continue;
+                }
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("schedstat"));
+                } catch (NoSuchFileException e) {
+                    continue; // exited while listed
+                }
+                int space = stat.indexOf(' ');
+                out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return out;
     }
 
     /** Which process clock {@link #processNanos()} uses, for the report. */
     public static String processClockNote() {
         return PRECISE_PROCESS
-                ? "process CPU: sum over the process's live threads (except the waiting coordinator) of "
-                        + "/proc/self/task/*/schedstat, ns resolution"
+                ? "process CPU: per-thread /proc/self/task/*/schedstat differences summed over the threads alive at "
+                        + "both ends of the window (the waiting coordinator left out), ns resolution"
                 : "process CPU: OperatingSystemMXBean#getProcessCpuTime (10 ms ticks on Linux)";
     }
 }
