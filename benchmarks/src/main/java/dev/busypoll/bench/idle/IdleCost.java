@@ -22,11 +22,12 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
 /**
  * Idle cost (issue 4, item 5): what a connected client/server pair costs when no message moves. Per transport:
  * open the pair, send a burst of open-loop traffic, then read the CPU time of each of its threads (event loops,
- * or the floor's two threads) at the moment traffic stopped, after the first millisecond, after the settle time
+ * or the floor's two threads) right before the last request is sent, after the first millisecond, after the
+ * settle time
  * (by then a busypoll loop has climbed its idle ladder to park) and at the end of the idle window.
  *
  * <pre>
- *   traffic ... last reply | first ms | ... settle (100 ms) ... | ........ idle window (1 s / 3 s) ........ |
+ *   traffic ... last send  | first ms | ... settle (100 ms) ... | ........ idle window (1 s / 3 s) ........ |
  *                          c0         c1                       c2                                        c3
  *   first ms: (c1-c0)/elapsed      wind-down: c2-c0 (µs)      idle: (c3-c2)/window, % of one core
  * </pre>
@@ -84,8 +85,9 @@ public final class IdleCost {
      * @param label          "client loop", "server loop", "client thread", "server thread"
      * @param firstUs        length of the "first ms" interval as it came out, µs (at least 1000: the coordinator
      *                       may wake up late)
-     * @param firstMsPercent CPU in that first interval after the last reply, % of one core
-     * @param windDownUs     CPU from traffic's end to the idle window, µs (the spin window and ladder's cost)
+     * @param firstMsPercent CPU in that first interval from the last send (the last round trip and the spin
+     *                       windows), % of one core
+     * @param windDownUs     CPU from the last send to the idle window, µs (last round trip, spin windows, ladder)
      * @param idlePercent    CPU over the idle window, % of one core
      */
     public record Loop(String label, double firstUs, double firstMsPercent, double windDownUs,
@@ -134,7 +136,7 @@ public final class IdleCost {
 
         /** One line per thread, with the process figure and issue 3's bar per transport. */
         public Table table() {
-            Table t = new Table(List.of("transport", "thread", "first ms after traffic, % core",
+            Table t = new Table(List.of("transport", "thread", "first ms from last send, % core",
                     "wind-down CPU µs (first " + config.settleMillis + " ms)", "idle % core",
                     "process idle % core", "idle / floor", "idle / LocalChannel(Default)",
                     "< 1% core idle (issue 3)"));
@@ -235,13 +237,14 @@ public final class IdleCost {
             Histogram h = new Histogram(60_000_000_000L, 2);
             long[] end = new long[1];
             long[][] endCpu = new long[1][];
-            // Read at the last reply, on the client thread: the spin window is over long before the coordinator
-            // (parked in the future) would wake up on a loaded machine.
+            // Read right before the last request goes out, on the client thread: the last round trip (a few µs) and
+            // then both loops' spin windows fall inside "the first ms"; the coordinator, parked in the future, would
+            // wake up after the spin windows on a loaded machine.
             RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2), () -> {
                 endCpu[0] = ThreadCpu.nanos(threads);
                 end[0] = System.nanoTime();
             });
-            if (f.received() != f.sent() || f.sent() != messages) {
+            if (f.received() != f.sent() || f.sent() != messages || endCpu[0] == null) {
                 throw new IllegalStateException("traffic incomplete: " + f);
             }
             long t0 = end[0];

@@ -20,9 +20,10 @@ public final class IdleSection {
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("Idle cost: per transport one connected client/server pair, " + c.trafficMillis()
                 + " ms of open-loop traffic at 20,000 msg/s, then nothing. Per thread of the pair (its two event "
-                + "loops, or the floor's two threads): CPU in the first ms after the last reply (% of one core: "
-                + "the spin window), CPU from the last reply to " + c.settleMillis() + " ms later (µs: what "
-                + "winding down costs), then CPU over a " + c.windowMillis() + " ms idle window (% of one core). "
+                + "loops, or the floor's two threads): CPU in the first ms from the last request's send (% of one "
+                + "core: the last round trip, a few µs, then the spin windows), CPU from the last send to "
+                + c.settleMillis() + " ms later (µs: what winding down costs), then CPU over a "
+                + c.windowMillis() + " ms idle window (% of one core). "
                 + "`process idle` is the whole process over the same window (other JVM threads included, the "
                 + "sleeping coordinator excluded). Issue 3's bar: a busypoll loop, once its ladder has parked, "
                 + "uses under 1% of a core."));

@@ -61,7 +61,7 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
         private volatile Throwable serverFailure;
 
         /** A run handed to the client thread. */
-        private record Job(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply,
+        private record Job(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend,
                            CompletableFuture<RunFigures> done) {
         }
 
@@ -113,7 +113,7 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
         }
 
         private RunFigures pace(Job j, Thread me) {
-            Pacer pacer = new Pacer(j.plan, j.latency, j.lateness, System.nanoTime());
+            Pacer pacer = new Pacer(j.plan, j.latency, j.lateness, System.nanoTime(), j.beforeLastSend);
             LongConsumer send = due -> {
                 Long boxed = due;
                 while (!requests.relaxedOffer(boxed)) {
@@ -133,7 +133,6 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
                     Thread.onSpinWait();
                 }
             }
-            j.atLastReply.run();
             return pacer.figures();
         }
 
@@ -148,10 +147,10 @@ public final class FloorOpenLoopTransport implements OpenLoopTransport {
         }
 
         @Override
-        public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply)
+        public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend)
                 throws Exception {
             CompletableFuture<RunFigures> done = new CompletableFuture<>();
-            job = new Job(plan, latency, lateness, atLastReply, done);
+            job = new Job(plan, latency, lateness, beforeLastSend, done);
             return done.get(TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + 30, TimeUnit.SECONDS);
         }
 

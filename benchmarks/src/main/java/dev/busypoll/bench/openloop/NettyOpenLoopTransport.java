@@ -110,10 +110,10 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         EventLoop serverLoop = echo.child.eventLoop();
         return new Session() {
             @Override
-            public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply)
+            public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend)
                     throws Exception {
                 CompletableFuture<RunFigures> done = new CompletableFuture<>();
-                clientLoop.execute(() -> client.start(plan, latency, lateness, atLastReply, done));
+                clientLoop.execute(() -> client.start(plan, latency, lateness, beforeLastSend, done));
                 long budget = TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + TIMEOUT_SECONDS;
                 return done.get(budget, TimeUnit.SECONDS);
             }
@@ -190,7 +190,6 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         private ChannelHandlerContext ctx;
         private Pacer pacer;
         private CompletableFuture<RunFigures> done;
-        private Runnable atLastReply;
         private long partial;
         private int partialBytes;
 
@@ -205,15 +204,14 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
             ctx.fireChannelActive();
         }
 
-        void start(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply,
+        void start(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend,
                    CompletableFuture<RunFigures> done) {
             if (this.done != null && !this.done.isDone()) {
                 done.completeExceptionally(new IllegalStateException("a run is already in progress"));
                 return;
             }
             this.done = done;
-            this.atLastReply = atLastReply;
-            this.pacer = new Pacer(plan, latency, lateness, System.nanoTime());
+            this.pacer = new Pacer(plan, latency, lateness, System.nanoTime(), beforeLastSend);
             pump();
         }
 
@@ -221,7 +219,14 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
             if (done == null || done.isDone()) {
                 return;
             }
-            if (pacer.sendDue(System.nanoTime(), MAX_BATCH, sendOne) > 0) {
+            int sent;
+            try {
+                sent = pacer.sendDue(System.nanoTime(), MAX_BATCH, sendOne);
+            } catch (RuntimeException e) {
+                fail(e);
+                return;
+            }
+            if (sent > 0) {
                 ctx.flush();
             }
             if (!pacer.sendingDone()) {
@@ -270,12 +275,6 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         }
 
         private void finish() {
-            try {
-                atLastReply.run();
-            } catch (RuntimeException e) {
-                fail(e);
-                return;
-            }
             done.complete(pacer.figures());
         }
 

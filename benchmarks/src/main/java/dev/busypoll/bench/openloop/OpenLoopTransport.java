@@ -45,12 +45,12 @@ public interface OpenLoopTransport {
         }
 
         /**
-         * As {@link #run(Plan, Histogram, Histogram)}, running {@code atLastReply} on the transport's client thread
-         * right after the last reply has been counted, before the run's result is handed back: the idle-cost
-         * scenario reads the threads' CPU clocks there, at the exact end of traffic, not when the (possibly
-         * descheduled) coordinator wakes up.
+         * As {@link #run(Plan, Histogram, Histogram)}, running {@code beforeLastSend} on the transport's client
+         * thread right before the plan's last request is sent (never when the sender gives up): the idle-cost
+         * scenario reads the threads' CPU clocks there, where traffic ends, so that the server's spin window after
+         * its last echo is inside the measurement, and not when the (possibly descheduled) coordinator wakes up.
          */
-        RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable atLastReply) throws Exception;
+        RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) throws Exception;
 
         /**
          * The ids of the threads that carry this pair (event loops or the floor's threads), labelled, in a stable

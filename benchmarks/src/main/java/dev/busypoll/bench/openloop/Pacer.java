@@ -20,6 +20,7 @@ final class Pacer {
     private final Histogram latency;
     private final Histogram lateness;
     private final long start;
+    private final Runnable beforeLastSend;
     private long next;
     private long sent;
     private long received;
@@ -31,8 +32,10 @@ final class Pacer {
      * @param latency    reply latency, ns
      * @param lateness   send lateness, ns
      * @param startNanos request 0's due time
+     * @param beforeLastSend runs right before the plan's last request is sent
      */
-    Pacer(Plan plan, Histogram latency, Histogram lateness, long startNanos) {
+    Pacer(Plan plan, Histogram latency, Histogram lateness, long startNanos, Runnable beforeLastSend) {
+        this.beforeLastSend = beforeLastSend;
         this.plan = plan;
         this.latency = latency;
         this.lateness = lateness;
@@ -52,6 +55,9 @@ final class Pacer {
                 break;
             }
             lateness.recordValue(now - due);
+            if (next == plan.messages() - 1) {
+                beforeLastSend.run();
+            }
             // Count first, then send (design.md: a write may re-enter the reply handler).
             next++;
             sent++;
