@@ -22,6 +22,10 @@ import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.hackbench.HackbenchSection;
+import dev.busypoll.bench.idle.IdleCost;
+import dev.busypoll.bench.idle.IdleSection;
+import dev.busypoll.bench.openloop.OpenLoop;
+import dev.busypoll.bench.openloop.OpenLoopSection;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
 
@@ -44,7 +48,10 @@ public final class BenchMain {
                           Netty LocalChannel, NIO loopback TCP, busypoll channel
               grpc        gRPC unary round trips: grpc-netty on the busypoll channel, on Netty LocalChannel and
                           over NIO loopback TCP, beside gRPC's own grpc-inprocess
-              all         all three
+              openloop    latency under a fixed offered load, open loop (scheduled send times, no coordinated
+                          omission): floor and every Netty transport at several rates, CPU per message
+              idle        idle cost: CPU of each thread of an idle connected pair after the spin window
+              all         all of them
 
             Profile:
               --quick                 small sizes, a few minutes at most on 2 cores (default)
@@ -72,6 +79,19 @@ public final class BenchMain {
               --grpc-reps N           repetitions per row; medians reported (quick 3, full 7)
               --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
 
+            open-loop options:
+              --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
+                                      full 5000,10000,20000,50000,100000,150000,200000,300000,500000)
+              --rate-millis N         schedule length per rate, ms (quick 250, full 1500)
+              --openloop-warmup N     warm-up per transport at the first rate, ms (quick 100, full 1000)
+              --spin-ahead US         the Netty pacer stops trusting the loop's timer this long before a due
+                                      time and spins through the loop (default 20)
+
+            idle options:
+              --idle-traffic N        traffic before going idle, ms at 20000 msg/s (default 100)
+              --idle-settle N         wait after traffic before measuring, ms, >= 2 (default 100)
+              --idle-window N         the measured idle window, ms (quick 1000, full 3000)
+
             Output:
               --out DIR               where to write <timestamp>/results.md, report.html (plots), CSVs
                                       and .hgrm percentile files
@@ -80,7 +100,8 @@ public final class BenchMain {
               --help                  this text
             """;
 
-    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "all");
+    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "openloop", "idle",
+            "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
@@ -88,14 +109,20 @@ public final class BenchMain {
             "--pipe-spin", "--busy-poll", "--transports");
     private static final Set<String> GRPC_OPTIONS = Set.of("--grpc-calls", "--grpc-warmup", "--grpc-reps",
             "--grpc-busy-poll");
+    private static final Set<String> OPEN_LOOP_OPTIONS = Set.of("--rates", "--rate-millis", "--openloop-warmup",
+            "--spin-ahead");
+    private static final Set<String> IDLE_OPTIONS = Set.of("--idle-traffic", "--idle-settle", "--idle-window");
     /** Each scenario's own options: given for another single scenario, they are a usage error. */
     private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
-            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS);
+            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS,
+            "idle", IDLE_OPTIONS);
     private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
-            "pingpong", "ping-pong", "grpc", "gRPC");
+            "pingpong", "ping-pong", "grpc", "gRPC", "openloop", "open-loop", "idle", "idle");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
-            "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out");
+            "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out",
+            "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead", "--idle-traffic", "--idle-settle",
+            "--idle-window");
 
     private BenchMain() {
     }
@@ -124,12 +151,14 @@ public final class BenchMain {
      * @param hackbench the hackbench configuration
      * @param pingPong  the ping-pong configuration
      * @param grpc      the gRPC configuration
+     * @param openLoop  the open-loop configuration
+     * @param idle      the idle-cost configuration
      * @param profile   the profile the defaults came from
      * @param out       output directory, or {@code null} for --no-files
      * @param help      {@code true} for --help
      */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
-                   Profile profile, Path out, boolean help) {
+                   OpenLoop.Config openLoop, IdleCost.Config idle, Profile profile, Path out, boolean help) {
     }
 
     /**
@@ -172,7 +201,8 @@ public final class BenchMain {
                     throw new UsageException("one scenario at most, got '" + scenario + "' and '" + a + "'");
                 }
                 if (!SCENARIOS.contains(a)) {
-                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc or all)");
+                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc, openloop, "
+                            + "idle or all)");
                 }
                 scenario = a;
                 continue;
@@ -242,13 +272,24 @@ public final class BenchMain {
                 intValue(values, "--grpc-warmup", p.grpcWarmupCalls()),
                 intValue(values, "--grpc-reps", p.grpcReps()),
                 longList(values, "--grpc-busy-poll", List.of(0L, 50L)));
+        OpenLoop.Config openLoop = new OpenLoop.Config(
+                longList(values, "--rates", p.openLoopRates()),
+                longValue(values, "--rate-millis", p.openLoopMillis()),
+                longValue(values, "--openloop-warmup", p.openLoopWarmupMillis()),
+                longValue(values, "--spin-ahead", 20),
+                List.of(0L, 5L, 10L, 50L));
+        IdleCost.Config idle = new IdleCost.Config(
+                longValue(values, "--idle-traffic", 100),
+                longValue(values, "--idle-settle", 100),
+                longValue(values, "--idle-window", p.idleWindowMillis()),
+                List.of(0L, 5L, 10L, 50L));
         Path out = null;
         if (!flags.contains("--no-files")) {
             out = values.containsKey("--out") ? Path.of(values.get("--out"))
                     : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
                     : Path.of("out");
         }
-        return new Command(scenario, hb, pp, grpc, p, out, help);
+        return new Command(scenario, hb, pp, grpc, openLoop, idle, p, out, help);
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -333,6 +374,12 @@ public final class BenchMain {
         }
         if (all || "grpc".equals(c.scenario)) {
             report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));
+        }
+        if (all || "openloop".equals(c.scenario)) {
+            report.add(OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));
+        }
+        if (all || "idle".equals(c.scenario)) {
+            report.add(IdleSection.of(IdleCost.run(c.idle, progress)));
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

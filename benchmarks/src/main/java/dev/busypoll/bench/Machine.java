@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a report says about the machine it ran on, and the process CPU clock every figure is paired with.
@@ -63,31 +64,44 @@ public final class Machine {
      * @param excludeCallingThread leave the calling thread out of the sum
      */
     public static long liveThreadsCpuNanos(boolean excludeCallingThread) {
+        Map<String, Long> perThread = threadCpuNanos(excludeCallingThread);
+        return perThread == null ? -1 : perThread.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * CPU time of each live thread of this process, ns, by Linux thread id, from
+     * {@code /proc/self/task/<tid>/schedstat}; {@code null} where that is not readable. A thread that exits while
+     * the directory is read is left out.
+     *
+     * @param excludeCallingThread leave the calling thread out
+     */
+    public static Map<String, Long> threadCpuNanos(boolean excludeCallingThread) {
         Path tasks = Path.of("/proc/self/task");
         if (!Files.isDirectory(tasks)) {
-            return -1;
+            return null;
         }
-        long sum = 0;
+        Map<String, Long> out = new HashMap<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
             String self = excludeCallingThread ? Path.of("/proc/thread-self").toRealPath().getFileName().toString()
                     : null;
             for (Path task : dir) {
-                if (self != null && self.equals(task.getFileName().toString())) {
+                String tid = task.getFileName().toString();
+                if (tid.equals(self)) {
                     continue;
                 }
                 String stat;
                 try {
                     stat = Files.readString(task.resolve("schedstat"));
-                } catch (NoSuchFileException e) {
-                    continue; // the thread exited while we listed the directory
+                } catch (IOException e) {
+                    continue; // the thread exited while we listed the directory (ENOENT or ESRCH)
                 }
                 int space = stat.indexOf(' ');
-                sum += Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space));
+                out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
             }
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
-        return sum;
+        return out;
     }
 
     /**

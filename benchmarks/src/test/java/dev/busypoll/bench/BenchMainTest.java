@@ -32,7 +32,8 @@ class BenchMainTest {
         String usage = out.toString(StandardCharsets.UTF_8);
         assertTrue(usage.contains("Usage:"));
         for (String s : List.of("hackbench", "pingpong", "grpc", "--grpc-calls", "--grpc-warmup", "--grpc-reps",
-                "--grpc-busy-poll")) {
+                "--grpc-busy-poll", "openloop", "idle", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead",
+                "--idle-traffic", "--idle-settle", "--idle-window")) {
             assertTrue(usage.contains(s), s + " in " + usage);
         }
     }
@@ -65,6 +66,48 @@ class BenchMainTest {
     }
 
     @Test
+    void shouldParseOpenLoopAndIdleOptionsWithProfileDefaults() throws Exception {
+        BenchMain.Command quick = BenchMain.parse(new String[0]);
+        assertEquals(Profile.QUICK.openLoopRates(), quick.openLoop().rates());
+        assertEquals(Profile.QUICK.openLoopMillis(), quick.openLoop().durationMillis());
+        assertEquals(Profile.QUICK.openLoopWarmupMillis(), quick.openLoop().warmupMillis());
+        assertEquals(List.of(0L, 5L, 10L, 50L), quick.openLoop().busyPollMicros());
+        assertEquals(Profile.QUICK.idleWindowMillis(), quick.idle().windowMillis());
+        assertEquals(Profile.FULL.idleWindowMillis(), BenchMain.parse(new String[] {"--full"}).idle().windowMillis());
+        assertEquals(Profile.FULL.openLoopRates(),
+                BenchMain.parse(new String[] {"--full"}).openLoop().rates());
+
+        BenchMain.Command ol = BenchMain.parse(new String[] {"openloop", "--rates", "1000,20000",
+            "--rate-millis=300", "--openloop-warmup", "50", "--spin-ahead", "0"});
+        assertEquals("openloop", ol.scenario());
+        assertEquals(new dev.busypoll.bench.openloop.OpenLoop.Config(List.of(1000L, 20000L), 300, 50, 0,
+                List.of(0L, 5L, 10L, 50L)), ol.openLoop());
+
+        BenchMain.Command idle = BenchMain.parse(new String[] {"idle", "--idle-traffic", "7", "--idle-settle=30",
+            "--idle-window", "500"});
+        assertEquals("idle", idle.scenario());
+        assertEquals(new dev.busypoll.bench.idle.IdleCost.Config(7, 30, 500, List.of(0L, 5L, 10L, 50L)),
+                idle.idle());
+    }
+
+    @Test
+    void shouldRejectBadOpenLoopAndIdleValuesWithUsage() {
+        for (String[] args : List.of(new String[] {"openloop", "--rates", "0"},
+                new String[] {"openloop", "--rates", "-10"}, new String[] {"openloop", "--rates", "5000,1000"},
+                new String[] {"openloop", "--rates", "fast"}, new String[] {"openloop", "--rates", ","},
+                new String[] {"openloop", "--rate-millis", "0"}, new String[] {"openloop", "--openloop-warmup", "-1"},
+                new String[] {"openloop", "--spin-ahead", "-5"}, new String[] {"idle", "--idle-window", "0"},
+                new String[] {"idle", "--idle-settle", "1"}, new String[] {"idle", "--idle-traffic", "-3"},
+                new String[] {"idle", "--rates", "1000"}, new String[] {"openloop", "--idle-window", "10"},
+                new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"})) {
+            err.reset();
+            assertEquals(2, run(args), String.join(" ", args));
+            String e = err.toString(StandardCharsets.UTF_8);
+            assertTrue(e.startsWith("error: ") && e.contains("Usage:"), e);
+        }
+    }
+
+    @Test
     void shouldRejectBadCommandLinesWithUsage() {
         for (String[] args : List.of(new String[] {"--bogus"}, new String[] {"fishbench"},
                 new String[] {"--loops", "many"}, new String[] {"--loops"}, new String[] {"--quick", "--full"},
@@ -85,7 +128,9 @@ class BenchMainTest {
         assertEquals(0, run("--groups", "1", "--loops", "5", "--runs", "1", "--spins", "5", "--round-trips", "100",
                 "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
                 "--busy-poll", "5", "--grpc-calls", "30", "--grpc-warmup", "10", "--grpc-reps", "1",
-                "--grpc-busy-poll", "5", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
+                "--grpc-busy-poll", "5", "--rates", "1000,2000", "--rate-millis", "20", "--openloop-warmup", "10",
+                "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20", "--out", dir.toString()),
+                err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
         Path runDir;
@@ -123,5 +168,12 @@ class BenchMainTest {
             String hgrm = Files.readString(runDir.resolve("grpc-" + key + ".hgrm"));
             assertTrue(hgrm.contains("Total count    =           30]"), key + ": " + hgrm);
         }
+        assertTrue(md.contains("## latency under a fixed offered load") && md.contains("## idle cost"), md);
+        List<String> ol = Files.readAllLines(runDir.resolve("openloop.csv"));
+        assertTrue(ol.size() > 2 * 8, String.join("\n", ol)); // header + >= 8 runnable transports x 2 rates
+        assertTrue(Files.readString(runDir.resolve("openloop-floor-1000.hgrm")).contains("Percentile"));
+        assertTrue(Files.readString(runDir.resolve("openloop-busypoll5-2000.hgrm")).contains("Percentile"));
+        List<String> idle = Files.readAllLines(runDir.resolve("idle.csv"));
+        assertTrue(idle.size() > 2 * 8, String.join("\n", idle)); // header + >= 8 runnable transports x 2 threads
     }
 }

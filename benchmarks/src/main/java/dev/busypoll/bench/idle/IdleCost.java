@@ -1,0 +1,285 @@
+package dev.busypoll.bench.idle;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+
+import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
+import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
+import dev.busypoll.bench.openloop.NettyOpenLoopTransport;
+import dev.busypoll.bench.openloop.OpenLoopTransport;
+import dev.busypoll.bench.openloop.Plan;
+import dev.busypoll.bench.openloop.RunFigures;
+import dev.busypoll.bench.openloop.ThreadCpu;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
+/**
+ * Idle cost (issue 4, item 5): what a connected client/server pair costs when no message moves. Per transport:
+ * open the pair, send a burst of open-loop traffic, then read the CPU time of each of its threads (event loops,
+ * or the floor's two threads) right before the last request is sent, after the first millisecond, after the
+ * settle time
+ * (by then a busypoll loop has climbed its idle ladder to park) and at the end of the idle window.
+ *
+ * <pre>
+ *   traffic ... last send  | first ms | ... settle (100 ms) ... | ........ idle window (1 s / 3 s) ........ |
+ *                          c0         c1                       c2                                        c3
+ *   first ms: (c1-c0)/elapsed      wind-down: c2-c0 (µs)      idle: (c3-c2)/window, % of one core
+ * </pre>
+ *
+ * <p>Issue 3's bar for the busypoll loops: under 1% of a core per idle loop once the ladder has parked; each
+ * busypoll row says whether it met it. The floor spins whether idle or not: its two threads show what spinning
+ * costs when there is nothing to do. The coordinator (this thread) only sleeps in between and is not counted.
+ */
+public final class IdleCost {
+    /** Issue 3's bar: an idle busypoll loop, once parked, uses under this share of a core. */
+    public static final double BAR_PERCENT = 1.0;
+    private static final long TRAFFIC_RATE = 20_000;
+
+    private IdleCost() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param trafficMillis  open-loop traffic before going idle, ms (at 20,000 msg/s)
+     * @param settleMillis   wait after traffic before the idle window, ms (covers the spin window and ladder)
+     * @param windowMillis   the measured idle window, ms
+     * @param busyPollMicros BUSY_POLL_MICROS of the busypoll rows
+     */
+    public record Config(long trafficMillis, long settleMillis, long windowMillis, List<Long> busyPollMicros) {
+        /** Validates every field. */
+        public Config {
+            busyPollMicros = List.copyOf(busyPollMicros);
+            if (trafficMillis < 1) {
+                throw new IllegalArgumentException("traffic must be >= 1 ms, was " + trafficMillis);
+            }
+            if (settleMillis < 2) {
+                throw new IllegalArgumentException("settle time must be >= 2 ms, was " + settleMillis);
+            }
+            if (windowMillis < 1) {
+                throw new IllegalArgumentException("idle window must be >= 1 ms, was " + windowMillis);
+            }
+            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
+                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0");
+            }
+        }
+
+        /** Every transport, in report order: the floor, then every Netty transport. */
+        public List<OpenLoopTransport> transports() {
+            List<OpenLoopTransport> list = new ArrayList<>();
+            list.add(new FloorOpenLoopTransport());
+            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyOpenLoopTransport(s, 0)));
+            return list;
+        }
+    }
+
+    /**
+     * One thread of a pair.
+     *
+     * @param label          "client loop", "server loop", "client thread", "server thread"
+     * @param firstUs        length of the "first ms" interval as it came out, µs (at least 1000: the coordinator
+     *                       may wake up late)
+     * @param firstMsPercent CPU in that first interval from the last send (the last round trip and the spin
+     *                       windows), % of one core
+     * @param windDownUs     CPU from the last send to the idle window, µs (last round trip, spin windows, ladder)
+     * @param idlePercent    CPU over the idle window, % of one core
+     */
+    public record Loop(String label, double firstUs, double firstMsPercent, double windDownUs,
+                       double idlePercent) {
+    }
+
+    /**
+     * One transport.
+     *
+     * @param name               row label
+     * @param key                short key
+     * @param busyPoll           whether this is a busypoll row (issue 3's bar applies)
+     * @param loops              its threads, client side first (empty when it did not run)
+     * @param processIdlePercent the whole process's CPU over the idle window, % of one core (coordinator excluded)
+     * @param messages           traffic messages sent and answered before going idle
+     * @param unavailable        "not available ..." or "failed: ...", else {@code null}
+     */
+    public record Row(String name, String key, boolean busyPoll, List<Loop> loops, double processIdlePercent,
+                      long messages, String unavailable) {
+        /** The worst idle share among the loops, % of a core (NaN when none). */
+        public double maxIdlePercent() {
+            return loops.stream().mapToDouble(Loop::idlePercent).max().orElse(Double.NaN);
+        }
+
+        /** "met", "NOT met" against issue 3's bar for busypoll rows, "n/a" for the others. */
+        public String bar() {
+            if (!busyPoll || loops.isEmpty()) {
+                return "n/a";
+            }
+            return maxIdlePercent() < BAR_PERCENT ? "met" : "NOT met";
+        }
+    }
+
+    /**
+     * Everything one invocation measured.
+     *
+     * @param config the configuration
+     * @param rows   one per transport, in configuration order
+     * @param notes  warnings and remarks
+     */
+    public record Result(Config config, List<Row> rows, List<String> notes) {
+        /** The row of a key, or {@code null}. */
+        public Row row(String key) {
+            return rows.stream().filter(r -> r.key.equals(key)).findFirst().orElse(null);
+        }
+
+        /** One line per thread, with the process figure and issue 3's bar per transport. */
+        public Table table() {
+            Table t = new Table(List.of("transport", "thread", "first ms from last send, % core",
+                    "wind-down CPU µs (first " + config.settleMillis + " ms)", "idle % core",
+                    "process idle % core", "idle / floor", "idle / LocalChannel(Default)",
+                    "< 1% core idle (issue 3)"));
+            Row floor = row("floor");
+            Row local = row("local-default");
+            for (Row r : rows) {
+                if (r.loops.isEmpty()) {
+                    String label = r.unavailable != null && r.unavailable.startsWith("failed") ? "failed"
+                            : "not available";
+                    t.add(List.of(r.name, label, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
+                    continue;
+                }
+                for (int i = 0; i < r.loops.size(); i++) {
+                    Loop l = r.loops.get(i);
+                    t.add(List.of(r.name, l.label, Table.fmt(l.firstMsPercent, 1), Table.fmt(l.windDownUs, 0),
+                            Table.fmt(l.idlePercent, 3), Table.fmt(r.processIdlePercent, 3),
+                            smallRatio(ratio(l, i, floor)), smallRatio(ratio(l, i, local)), r.bar()));
+                }
+            }
+            return t;
+        }
+
+        /** Idle ratios span orders of magnitude (a parked loop against a spinning one): 3 significant digits. */
+        private static String smallRatio(double r) {
+            return Double.isNaN(r) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3gx", r);
+        }
+
+        private static double ratio(Loop l, int i, Row base) {
+            if (base == null || base.loops.size() <= i) {
+                return Double.NaN;
+            }
+            return Stats.ratio(l.idlePercent, base.loops.get(i).idlePercent);
+        }
+    }
+
+    /** Runs the configuration, printing one progress line per transport. */
+    public static Result run(Config config, PrintStream progress) {
+        Objects.requireNonNull(config, "config");
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
+        List<String> notes = new ArrayList<>();
+        for (OpenLoopTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
+            }
+            String w = Machine.oversubscriptionWarning("idle " + t.name(), t.spinningThreads());
+            if (w != null) {
+                notes.add(w);
+            }
+        }
+        notes.add("One transport at a time, so at most 2 threads spin at once (the floor's, or a busypoll pair's "
+                + "spin window) on " + Machine.cores() + " cores. The floor's 2 threads spin while idle (that is what "
+                + "they cost); the "
+                + "busypoll loops spin for BUSY_POLL_MICROS after their last message, then climb the idle ladder "
+                + "to park, so only the first ms shows their spin window.");
+        if (!ThreadCpu.supported()) {
+            notes.add("per-thread CPU time is not available on this JVM: thread columns read n/a");
+        }
+        notes.add("thread CPU: ThreadMXBean#getThreadCpuTime (ns); " + ThreadCpu.processClockNote());
+        notes.forEach(progress::println);
+        List<Row> rows = new ArrayList<>();
+        for (OpenLoopTransport t : transports) {
+            boolean busyPoll = t.key().startsWith("busypoll");
+            if (t.unavailableReason() != null) {
+                rows.add(new Row(t.name(), t.key(), busyPoll, List.of(), Double.NaN, 0, t.unavailableReason()));
+                continue;
+            }
+            try {
+                Row r = measure(config, t, busyPoll);
+                rows.add(r);
+                StringBuilder line = new StringBuilder();
+                for (Loop l : r.loops) {
+                    line.append(String.format(java.util.Locale.ROOT, "  %s: first ms %5.1f%%, wind-down %7.0f µs, "
+                            + "idle %7.3f%%", l.label, l.firstMsPercent, l.windDownUs, l.idlePercent));
+                }
+                progress.printf("idle %-42s%s  process %.3f%%  %s%n", t.name(), line, r.processIdlePercent,
+                        busyPoll ? "issue-3 bar " + r.bar() : "");
+            } catch (Exception | AssertionError e) {
+                rows.add(new Row(t.name(), t.key(), busyPoll, List.of(), Double.NaN, 0, "failed: " + e));
+                notes.add(t.name() + ": FAILED: " + e);
+                progress.printf("idle %-42s FAILED: %s%n", t.name(), e);
+            }
+        }
+        return new Result(config, List.copyOf(rows), List.copyOf(notes));
+    }
+
+    private static Row measure(Config config, OpenLoopTransport t, boolean busyPoll) throws Exception {
+        try (OpenLoopTransport.Session session = t.open()) {
+            List<OpenLoopTransport.LabelledThread> threads = session.threads();
+            long messages = Math.max(1, TRAFFIC_RATE * config.trafficMillis / 1000);
+            // Generous give-up: the first messages over a fresh pair pay class loading and may take ~0.5 s; the
+            // sender then catches up, and idle cost needs every message answered, not a punctual schedule.
+            Plan plan = new Plan(TRAFFIC_RATE, messages,
+                    TimeUnit.MILLISECONDS.toNanos(config.trafficMillis) * 10 + TimeUnit.SECONDS.toNanos(10));
+            Histogram h = new Histogram(60_000_000_000L, 2);
+            long[] end = new long[1];
+            long[][] endCpu = new long[1][];
+            // Read right before the last request goes out, on the client thread: the last round trip (a few µs) and
+            // then both loops' spin windows fall inside "the first ms"; the coordinator, parked in the future, would
+            // wake up after the spin windows on a loaded machine.
+            RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2), () -> {
+                endCpu[0] = ThreadCpu.nanos(threads);
+                end[0] = System.nanoTime();
+            });
+            if (f.received() != f.sent() || f.sent() != messages || endCpu[0] == null) {
+                throw new IllegalStateException("traffic incomplete: " + f);
+            }
+            long t0 = end[0];
+            long[] c0 = endCpu[0];
+            sleepUntil(t0 + 1_000_000L);
+            long t1 = System.nanoTime();
+            long[] c1 = ThreadCpu.nanos(threads);
+            sleepUntil(t0 + TimeUnit.MILLISECONDS.toNanos(config.settleMillis));
+            long t2 = System.nanoTime();
+            long[] c2 = ThreadCpu.nanos(threads);
+            ThreadCpu.Snapshot p2 = ThreadCpu.processSnapshot();
+            sleepUntil(t2 + TimeUnit.MILLISECONDS.toNanos(config.windowMillis));
+            long t3 = System.nanoTime();
+            long[] c3 = ThreadCpu.nanos(threads);
+            long process = ThreadCpu.processNanosBetween(p2, ThreadCpu.processSnapshot());
+            List<Loop> loops = new ArrayList<>();
+            for (int i = 0; i < threads.size(); i++) {
+                loops.add(new Loop(threads.get(i).label(), (t1 - t0) / 1e3, percent(c0[i], c1[i], t1 - t0),
+                        c0[i] < 0 || c2[i] < 0 ? Double.NaN : (c2[i] - c0[i]) / 1e3,
+                        percent(c2[i], c3[i], t3 - t2)));
+            }
+            return new Row(t.name(), t.key(), busyPoll, List.copyOf(loops), percent(0, process, t3 - t2), f.received(),
+                    null);
+        }
+    }
+
+    private static double percent(long cpuBefore, long cpuAfter, long wallNanos) {
+        return cpuBefore < 0 || cpuAfter < 0 || wallNanos <= 0 ? Double.NaN
+                : 100.0 * (cpuAfter - cpuBefore) / wallNanos;
+    }
+
+    private static void sleepUntil(long deadline) throws InterruptedException {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            TimeUnit.NANOSECONDS.sleep(left);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.busypoll.bench.idle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Table;
+
+/** Renders an {@link IdleCost.Result} as the report's idle-cost section and its CSV. Stateless. */
+public final class IdleSection {
+    private IdleSection() {
+    }
+
+    /** The section: method, notes, the table, issue 3's verdicts and a bar chart of idle CPU per thread. */
+    public static Section of(IdleCost.Result result) {
+        IdleCost.Config c = result.config();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("Idle cost: per transport one connected client/server pair, " + c.trafficMillis()
+                + " ms of open-loop traffic at 20,000 msg/s, then nothing. Per thread of the pair (its two event "
+                + "loops, or the floor's two threads): CPU in the first ms from the last request's send (% of one "
+                + "core: the last round trip, a few µs, then the spin windows), CPU from the last send to "
+                + c.settleMillis() + " ms later (µs: what winding down costs), then CPU over a "
+                + c.windowMillis() + " ms idle window (% of one core). "
+                + "`process idle` is the whole process over the same window (other JVM threads included, the "
+                + "sleeping coordinator excluded). Issue 3's bar: a busypoll loop, once its ladder has parked, "
+                + "uses under 1% of a core."));
+        blocks.addAll(Block.notes(result.notes()));
+        blocks.add(Block.table(result.table()));
+        List<String> verdicts = new ArrayList<>();
+        for (IdleCost.Row r : result.rows()) {
+            if (r.busyPoll()) {
+                verdicts.add(r.name() + ": **" + r.bar() + "**" + (r.loops().isEmpty() ? ""
+                        : " (worst idle loop " + Table.fmt(r.maxIdlePercent(), 3) + "% of a core)"));
+            }
+        }
+        if (!verdicts.isEmpty()) {
+            blocks.add(Block.text("Issue 3's bar (idle busypoll loops under 1% of a core once parked):"));
+            blocks.add(new Block.Bullets(verdicts));
+        }
+        blocks.add(Block.chart(chart(result)));
+        return new Section("idle", "idle cost (CPU of idle event loops after the spin window)", blocks,
+                Map.of("idle.csv", csv(result)));
+    }
+
+    private static Chart chart(IdleCost.Result result) {
+        List<String> categories = new ArrayList<>();
+        List<Chart.Point> client = new ArrayList<>();
+        List<Chart.Point> server = new ArrayList<>();
+        for (IdleCost.Row r : result.rows()) {
+            if (r.loops().size() < 2) {
+                continue;
+            }
+            int i = categories.size();
+            categories.add(r.name());
+            client.add(new Chart.Point(i, r.loops().get(0).idlePercent()));
+            server.add(new Chart.Point(i, r.loops().get(1).idlePercent()));
+        }
+        return Chart.bars("Idle cost: CPU of each idle thread over the idle window (zero bars are not drawn)",
+                "transport", "% of one core (log)", Chart.Scale.LOG, categories,
+                List.of(new Chart.Series("client side", client), new Chart.Series("server side", server)));
+    }
+
+    /** Every thread's figures, one line each (long format, for tools). */
+    public static String csv(IdleCost.Result result) {
+        Table t = new Table(List.of("transport", "key", "thread", "traffic_messages", "first_interval_us",
+                "first_ms_percent_core",
+                "wind_down_cpu_us", "idle_percent_core", "process_idle_percent_core", "issue3_bar", "status"));
+        for (IdleCost.Row r : result.rows()) {
+            if (r.unavailable() != null) {
+                t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", "", r.bar(),
+                        Table.status(r.unavailable())));
+            }
+            for (IdleCost.Loop l : r.loops()) {
+                t.add(List.of(r.name(), r.key(), l.label(), String.valueOf(r.messages()),
+                        Table.fmt(l.firstUs(), 0), Table.fmt(l.firstMsPercent(), 2), Table.fmt(l.windDownUs(), 1),
+                        Table.fmt(l.idlePercent(), 4),
+                        Table.fmt(r.processIdlePercent(), 4), r.bar(), "ok"));
+            }
+        }
+        return t.csv();
+    }
+}

@@ -1,0 +1,315 @@
+package dev.busypoll.bench.openloop;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+
+import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Percentiles;
+import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
+/**
+ * Latency under a fixed offered load, open loop (issue 4, item 4): the client sends 8-byte requests at scheduled
+ * times {@code t_i = start + i / rate} without waiting for replies, the server echoes them, and latency is the
+ * reply's arrival minus the request's <em>scheduled</em> send time, so a sender that falls behind is charged for
+ * it (no coordinated omission, as Aeron's LoadTestRig). Several rates per transport, every Netty transport of
+ * the report side by side plus the floor; per rate: achieved rate, latency percentiles, send lateness, and CPU
+ * per message (process, and the server loop's own).
+ *
+ * <pre>
+ *   per transport: open pair, warm up at the first rate, then for each rate:
+ *     t_0 .. t_n scheduled ---&gt; client sends (pacer) ---&gt; server echoes ---&gt; client: record(now - t_i)
+ *   a rate is saturated when fewer than 95% of the offered replies per second come back, when the sender had to
+ *   give up (the schedule ran past 1.5x its length), or when latency explodes (p50 and p99 20x the lowest rate's,
+ *   p99 &gt;= 1 ms)
+ * </pre>
+ */
+public final class OpenLoop {
+    /** Highest latency the histograms track, ns. */
+    static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
+    /** Below this fraction of the offered rate a cell is saturated. */
+    static final double SATURATED_FRACTION = 0.95;
+    /** The sender gives up once a run has lasted this multiple of its schedule. */
+    static final double GIVE_UP_FACTOR = 1.5;
+    /** p50 and p99 this many times the lowest rate's (and p99 at least 1 ms): saturated. */
+    static final double EXPLOSION = 20;
+
+    private OpenLoop() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param rates           offered rates, requests per second, ascending
+     * @param durationMillis  length of each rate's schedule
+     * @param warmupMillis    warm-up at the first rate per transport, not recorded
+     * @param spinAheadMicros how long before a due time the Netty pacer re-schedules itself with no delay
+     * @param busyPollMicros  BUSY_POLL_MICROS of the busypoll rows
+     */
+    public record Config(List<Long> rates, long durationMillis, long warmupMillis, long spinAheadMicros,
+                         List<Long> busyPollMicros) {
+        /** Validates every field. */
+        public Config {
+            rates = List.copyOf(rates);
+            busyPollMicros = List.copyOf(busyPollMicros);
+            if (rates.isEmpty() || rates.stream().anyMatch(r -> r < 1 || r > 100_000_000L)) {
+                throw new IllegalArgumentException("rates must be 1..100000000 messages/s, were " + rates);
+            }
+            for (int i = 1; i < rates.size(); i++) {
+                if (rates.get(i) <= rates.get(i - 1)) {
+                    throw new IllegalArgumentException("rates must be ascending without repeats, were " + rates);
+                }
+            }
+            if (durationMillis < 1) {
+                throw new IllegalArgumentException("duration must be >= 1 ms, was " + durationMillis);
+            }
+            if (warmupMillis < 0) {
+                throw new IllegalArgumentException("warm-up must be >= 0 ms, was " + warmupMillis);
+            }
+            if (spinAheadMicros < 0) {
+                throw new IllegalArgumentException("spin-ahead must be >= 0 µs, was " + spinAheadMicros);
+            }
+            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
+                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0");
+            }
+        }
+
+        /** Every transport, in report order: the floor, then every Netty transport. */
+        public List<OpenLoopTransport> transports() {
+            List<OpenLoopTransport> list = new ArrayList<>();
+            list.add(new FloorOpenLoopTransport());
+            long spin = TimeUnit.MICROSECONDS.toNanos(spinAheadMicros);
+            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyOpenLoopTransport(s, spin)));
+            return list;
+        }
+
+        /** Requests scheduled at {@code rate} (at least one). */
+        long messages(long rate) {
+            return Math.max(1, rate * durationMillis / 1000);
+        }
+    }
+
+    /**
+     * One rate of one transport. Latencies in µs.
+     *
+     * @param offered         offered rate, messages/s
+     * @param scheduled       requests scheduled
+     * @param sent            requests sent
+     * @param received        replies received (equal to sent)
+     * @param achieved        replies per second over the run
+     * @param p50             median latency from the scheduled send time
+     * @param p99             99th percentile
+     * @param p999            99.9th percentile
+     * @param max             slowest
+     * @param latenessP99     99th percentile of actual minus scheduled send time (the pacer's own delay)
+     * @param cpuUsPerMsg     process CPU time / replies (NaN when unknown)
+     * @param serverCpuUsPerMsg the server thread's CPU time / replies (NaN when unknown)
+     * @param hgrm            the latency histogram's percentile distribution in µs
+     *                        ({@link Percentiles#hgrm})
+     */
+    public record Cell(long offered, long scheduled, long sent, long received, double achieved, double p50,
+                       double p99, double p999, double max, double latenessP99, double cpuUsPerMsg,
+                       double serverCpuUsPerMsg, String hgrm) {
+        /** Whether fewer than 95% of the offered rate came back, or the sender gave up. */
+        public boolean rateShort() {
+            return sent < scheduled || !(achieved >= SATURATED_FRACTION * offered);
+        }
+    }
+
+    /**
+     * One transport at every rate.
+     *
+     * @param name        row label
+     * @param key         short key
+     * @param cells       one per rate run, in rate order (fewer than the rates when it failed midway)
+     * @param unavailable why there are no (or no more) numbers: "not available ..." or "failed: ...", else
+     *                    {@code null}
+     */
+    public record Row(String name, String key, List<Cell> cells, String unavailable) {
+        /** The cell at an offered rate, or {@code null}. */
+        public Cell cell(long rate) {
+            return cells.stream().filter(c -> c.offered == rate).findFirst().orElse(null);
+        }
+
+        /** "ok" or "saturated (why)" for one of this row's cells. */
+        public String status(Cell c) {
+            if (c.sent < c.scheduled) {
+                return "saturated (sender gave up after " + c.sent + " of " + c.scheduled + ")";
+            }
+            if (!(c.achieved >= SATURATED_FRACTION * c.offered)) {
+                return "saturated (achieved < 95%)";
+            }
+            // A queue building up moves the whole distribution; a descheduled thread on a busy machine moves only
+            // the tail. So p99 "explodes" only when the median went up with it.
+            Cell first = cells.get(0);
+            if (c != first && c.p99 >= 1000 && c.p99 >= EXPLOSION * first.p99 && c.p50 >= EXPLOSION * first.p50) {
+                return "saturated (p50 and p99 " + Table.fmt(c.p99 / first.p99, 0) + "x the lowest rate's)";
+            }
+            return "ok";
+        }
+    }
+
+    /**
+     * Everything one invocation measured.
+     *
+     * @param config the configuration
+     * @param rows   one per transport, in configuration order
+     * @param notes  warnings and remarks
+     */
+    public record Result(Config config, List<Row> rows, List<String> notes) {
+        /** The row of a key, or {@code null}. */
+        public Row row(String key) {
+            return rows.stream().filter(r -> r.key.equals(key)).findFirst().orElse(null);
+        }
+
+        /** The results table, grouped by rate, with ratios to the floor and to LocalChannel(Default). */
+        public Table table() {
+            Table t = new Table(List.of("offered msg/s", "transport", "achieved msg/s", "status", "p50 µs",
+                    "p99 µs", "p99.9 µs", "max µs", "send lateness p99 µs", "CPU µs/msg",
+                    "server loop CPU µs/msg",
+                    "p99 / floor", "p99 / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
+            Row floor = row("floor");
+            Row local = row("local-default");
+            for (long rate : config.rates) {
+                for (Row r : rows) {
+                    Cell c = r.cell(rate);
+                    if (c == null) {
+                        String label = r.unavailable == null ? "not run"
+                                : r.unavailable.startsWith("failed") ? "failed" : "not available";
+                        List<String> cells = new ArrayList<>(List.of(String.valueOf(rate), r.name, "n/a", label));
+                        while (cells.size() < t.header().size()) {
+                            cells.add("n/a");
+                        }
+                        t.add(cells);
+                        continue;
+                    }
+                    t.add(List.of(String.valueOf(rate), r.name, Table.fmt(c.achieved, 0), r.status(c),
+                            Table.fmt(c.p50, 2), Table.fmt(c.p99, 2), Table.fmt(c.p999, 2), Table.fmt(c.max, 1),
+                            Table.fmt(c.latenessP99, 2), Table.fmt(c.cpuUsPerMsg, 3),
+                            Table.fmt(c.serverCpuUsPerMsg, 3),
+                            Table.ratio(ratio(c, floor, Cell::p99)), Table.ratio(ratio(c, local, Cell::p99)),
+                            Table.ratio(ratio(c, local, Cell::cpuUsPerMsg))));
+                }
+            }
+            return t;
+        }
+
+        private static double ratio(Cell c, Row base, java.util.function.ToDoubleFunction<Cell> figure) {
+            Cell b = base == null ? null : base.cell(c.offered);
+            return b == null ? Double.NaN : Stats.ratio(figure.applyAsDouble(c), figure.applyAsDouble(b));
+        }
+    }
+
+    /** Runs the configuration, printing one progress line per transport and rate. */
+    public static Result run(Config config, PrintStream progress) {
+        Objects.requireNonNull(config, "config");
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
+        List<String> notes = new ArrayList<>();
+        int spinners = 0;
+        for (OpenLoopTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
+                continue;
+            }
+            spinners = Math.max(spinners, t.spinningThreads());
+            String w = Machine.oversubscriptionWarning("open loop " + t.name(), t.spinningThreads());
+            if (w != null) {
+                notes.add(w);
+            }
+        }
+        notes.add("Spinning threads: the floor's 2 threads and the 2 loops of each busypoll row with "
+                + "BUSY_POLL_MICROS > 0 spin (" + spinners + " at most at a time, one transport runs at a time, on "
+                + Machine.cores() + " cores); besides, every Netty client loop spins through the last "
+                + config.spinAheadMicros + " µs before each due time, so at rates above "
+                + (config.spinAheadMicros == 0 ? "any" : String.valueOf(1_000_000 / config.spinAheadMicros))
+                + " msg/s the client loop never idles.");
+        if (spinners >= Machine.cores()) {
+            notes.add("NOTE: " + spinners + " spinning threads on " + Machine.cores() + " cores: nothing else (the "
+                    + "JIT, GC, other processes) gets a core without preempting them.");
+        }
+        notes.add(ThreadCpu.processClockNote() + "; server loop CPU: ThreadMXBean#getThreadCpuTime of the server's "
+                + "event loop (or the floor's server thread)");
+        notes.forEach(progress::println);
+
+        List<Row> rows = new ArrayList<>();
+        for (OpenLoopTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                rows.add(new Row(t.name(), t.key(), List.of(), t.unavailableReason()));
+                continue;
+            }
+            List<Cell> cells = new ArrayList<>();
+            String failure = null;
+            try (OpenLoopTransport.Session session = t.open()) {
+                List<OpenLoopTransport.LabelledThread> threads = session.threads();
+                if (config.warmupMillis > 0) {
+                    long rate = config.rates.get(0);
+                    Plan warm = new Plan(rate, Math.max(1, rate * config.warmupMillis / 1000),
+                            giveUp(config.warmupMillis));
+                    session.run(warm, histogram(), histogram());
+                }
+                for (long rate : config.rates) {
+                    Cell c = runRate(session, threads.get(threads.size() - 1).id(), config, rate);
+                    cells.add(c);
+                    progress.printf("open loop %-42s %8d msg/s: achieved %9.0f  p50 %9.2f µs  p99 %9.2f µs  "
+                                    + "lateness p99 %8.2f µs  CPU %7.3f µs/msg (server loop %7.3f)%n",
+                            t.name(), rate, c.achieved, c.p50, c.p99, c.latenessP99, c.cpuUsPerMsg,
+                            c.serverCpuUsPerMsg);
+                }
+            } catch (Exception | AssertionError e) {
+                // One broken transport must not cost the report of all the others.
+                failure = "failed: " + e;
+                notes.add(t.name() + ": FAILED after " + cells.size() + " rate(s): " + e);
+                progress.printf("open loop %-42s FAILED: %s%n", t.name(), e);
+            }
+            rows.add(new Row(t.name(), t.key(), List.copyOf(cells), failure));
+        }
+        return new Result(config, List.copyOf(rows), List.copyOf(notes));
+    }
+
+    private static Cell runRate(OpenLoopTransport.Session session, long serverThread, Config config, long rate)
+            throws Exception {
+        Plan plan = new Plan(rate, config.messages(rate), giveUp(config.durationMillis));
+        Histogram latency = histogram();
+        Histogram lateness = histogram();
+        ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
+        long server0 = ThreadCpu.nanos(serverThread);
+        RunFigures f = session.run(plan, latency, lateness);
+        long server1 = ThreadCpu.nanos(serverThread);
+        long cpu = ThreadCpu.processNanosBetween(cpu0, ThreadCpu.processSnapshot());
+        if (f.received() != f.sent() || latency.getTotalCount() != f.received()
+                || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
+            throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "
+                    + latency.getTotalCount() + " latencies, " + lateness.getTotalCount() + " send times");
+        }
+        double n = f.received();
+        return new Cell(rate, f.scheduled(), f.sent(), f.received(), f.achievedRate(),
+                us(latency.getValueAtPercentile(50)), us(latency.getValueAtPercentile(99)),
+                us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
+                us(lateness.getValueAtPercentile(99)),
+                cpu < 0 ? Double.NaN : cpu / 1e3 / n,
+                server0 < 0 || server1 < 0 ? Double.NaN : (server1 - server0) / 1e3 / n,
+                Percentiles.hgrm(latency));
+    }
+
+    private static long giveUp(long millis) {
+        return (long) (TimeUnit.MILLISECONDS.toNanos(millis) * GIVE_UP_FACTOR);
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    }
+
+    private static double us(long nanos) {
+        return nanos / 1e3;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.busypoll.bench.openloop;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Headline;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Table;
+
+/** Renders an {@link OpenLoop.Result} as the report's open-loop section, its CSV and .hgrm files. Stateless. */
+public final class OpenLoopSection {
+    private OpenLoopSection() {
+    }
+
+    /** The section: method, notes, the table, latency-against-rate and CPU-against-latency plots. */
+    public static Section of(OpenLoop.Result result) {
+        OpenLoop.Config c = result.config();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("Open loop, no coordinated omission: the client sends 8-byte requests at scheduled "
+                + "times t_i = start + i / rate without waiting for replies, the server echoes them, and latency = "
+                + "reply arrival − **scheduled** send time (a late sender is charged for its lateness). Per "
+                + "transport one client/server pair, " + c.warmupMillis() + " ms warm-up at " + c.rates().get(0)
+                + " msg/s, then " + c.durationMillis() + " ms per rate. The Netty pacer runs on the client's event "
+                + "loop: it schedules itself on the loop's timer until " + c.spinAheadMicros() + " µs before the "
+                + "next due time and then re-schedules itself with no delay (spinning through the loop), sending "
+                + "everything due (at most 64 per pass) and flushing once; the floor's client thread spins. "
+                + "`send lateness` is how late the pacer sent (already included in the latency). CPU µs/msg = "
+                + "process CPU / replies (includes the client loop's pacing spin); server loop CPU µs/msg = the "
+                + "echoing loop's own thread CPU / replies (the transport without the pacer). A rate is "
+                + "**saturated** when fewer than 95% of the offered msg/s come back, when the sender gave up "
+                + "(schedule overran by half), or when p50 and p99 are both 20x the lowest rate's (p99 ≥ 1 ms; "
+                + "a busy machine alone moves only the tail). Ratios: this row / the reference at the same rate "
+                + "(lower is better)."));
+        blocks.addAll(Block.notes(result.notes()));
+        blocks.add(Block.table(result.table()));
+        blocks.add(Block.chart(latencyChart(result, "p50", OpenLoop.Cell::p50)));
+        blocks.add(Block.chart(latencyChart(result, "p99", OpenLoop.Cell::p99)));
+        List<Chart.Series> cpu = new ArrayList<>();
+        for (OpenLoop.Row r : result.rows()) {
+            if (!r.cells().isEmpty()) {
+                cpu.add(new Chart.Series(r.name(), r.cells().stream()
+                        .map(x -> new Chart.Point(x.p50(), x.cpuUsPerMsg())).toList()));
+            }
+        }
+        blocks.add(Block.chart(Chart.scatter("Open loop: CPU per message against median latency (one point per "
+                + "rate)", "p50 latency (µs)", "process CPU per message (µs)", Chart.Scale.LOG, Chart.Scale.LOG,
+                cpu)));
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("openloop.csv", csv(result));
+        for (OpenLoop.Row r : result.rows()) {
+            for (OpenLoop.Cell x : r.cells()) {
+                files.put(hgrmName(r.key(), x.offered()), x.hgrm());
+            }
+        }
+        String title = "latency under a fixed offered load (open loop)";
+        List<Headline> headlines = new ArrayList<>();
+        for (OpenLoop.Row r : result.rows()) {
+            for (OpenLoop.Cell x : r.cells()) {
+                headlines.add(new Headline(title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(), x.cpuUsPerMsg(),
+                        "CPU µs/msg"));
+            }
+        }
+        return new Section("openloop", title, blocks, files, headlines);
+    }
+
+    /** The .hgrm file name of one transport and rate. */
+    public static String hgrmName(String key, long rate) {
+        return "openloop-" + key + "-" + rate + ".hgrm";
+    }
+
+    private static Chart latencyChart(OpenLoop.Result result, String label, ToDoubleFunction<OpenLoop.Cell> f) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (OpenLoop.Row r : result.rows()) {
+            if (!r.cells().isEmpty()) {
+                series.add(new Chart.Series(r.name(), r.cells().stream()
+                        .map(x -> new Chart.Point(x.offered(), f.applyAsDouble(x))).toList()));
+            }
+        }
+        return Chart.lines("Open loop: " + label + " latency against offered rate", "offered rate (msg/s)",
+                label + " latency from scheduled send (µs)", Chart.Scale.LOG, Chart.Scale.LOG, series);
+    }
+
+    /** Every cell, one line each (long format, for tools). */
+    public static String csv(OpenLoop.Result result) {
+        Table t = new Table(List.of("transport", "key", "offered_per_s", "scheduled", "sent", "received",
+                "achieved_per_s", "p50_us", "p99_us", "p999_us", "max_us", "send_lateness_p99_us", "cpu_us_per_msg",
+                "server_loop_cpu_us_per_msg", "status"));
+        for (OpenLoop.Row r : result.rows()) {
+            for (OpenLoop.Cell x : r.cells()) {
+                t.add(List.of(r.name(), r.key(), String.valueOf(x.offered()), String.valueOf(x.scheduled()),
+                        String.valueOf(x.sent()), String.valueOf(x.received()), Table.fmt(x.achieved(), 1),
+                        Table.fmt(x.p50(), 3), Table.fmt(x.p99(), 3), Table.fmt(x.p999(), 3), Table.fmt(x.max(), 3),
+                        Table.fmt(x.latenessP99(), 3), Table.fmt(x.cpuUsPerMsg(), 4),
+                        Table.fmt(x.serverCpuUsPerMsg(), 4), r.status(x)));
+            }
+            if (r.unavailable() != null) {
+                t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", "", "", "", "", "", "",
+                        Table.status(r.unavailable())));
+            }
+        }
+        return t.csv();
+    }
+}

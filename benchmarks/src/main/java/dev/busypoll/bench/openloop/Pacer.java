@@ -1,0 +1,102 @@
+package dev.busypoll.bench.openloop;
+
+import java.util.function.LongConsumer;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The client side's bookkeeping of one open-loop run, free of any transport: which request is due next, what
+ * has been sent and answered, and the two histograms. Each request carries its <em>scheduled</em> send time and
+ * latency is measured from that time, not from the actual send, so a sender that falls behind (a busy loop, a
+ * late timer, a full pipe) shows up in the latency instead of silently lowering the load: no coordinated
+ * omission (as Aeron's LoadTestRig measures).
+ *
+ * <p>Not thread-safe: one client thread (an event loop, or the floor's client thread) owns an instance for the
+ * whole run; the coordinator reads {@link #figures} only after the run's completion was handed over through a
+ * future or a volatile write.
+ */
+final class Pacer {
+    private final Plan plan;
+    private final Histogram latency;
+    private final Histogram lateness;
+    private final long start;
+    private final Runnable beforeLastSend;
+    private long next;
+    private long sent;
+    private long received;
+    private long lastReply;
+    private boolean gaveUp;
+
+    /**
+     * @param plan       the schedule
+     * @param latency    reply latency, ns
+     * @param lateness   send lateness, ns
+     * @param startNanos request 0's due time
+     * @param beforeLastSend runs right before the plan's last request is sent
+     */
+    Pacer(Plan plan, Histogram latency, Histogram lateness, long startNanos, Runnable beforeLastSend) {
+        this.beforeLastSend = beforeLastSend;
+        this.plan = plan;
+        this.latency = latency;
+        this.lateness = lateness;
+        this.start = startNanos;
+    }
+
+    /** Sends every request due by {@code now}, at most {@code maxBatch}, through {@code send}; returns how many. */
+    int sendDue(long now, int maxBatch, LongConsumer send) {
+        int n = 0;
+        while (n < maxBatch && !sendingDone()) {
+            if (now - start > plan.giveUpAfterNanos()) {
+                gaveUp = true; // saturated: the rest of the schedule is dropped, the run ends with the replies
+                break;
+            }
+            long due = plan.dueNanos(start, next);
+            if (due > now) {
+                break;
+            }
+            lateness.recordValue(now - due);
+            if (next == plan.messages() - 1) {
+                beforeLastSend.run();
+            }
+            // Count first, then send (design.md: a write may re-enter the reply handler).
+            next++;
+            sent++;
+            n++;
+            send.accept(due);
+        }
+        return n;
+    }
+
+    /** The due time of the next request; meaningful only while {@link #sendingDone()} is false. */
+    long nextDue() {
+        return plan.dueNanos(start, next);
+    }
+
+    /** One reply, carrying the scheduled send time of its request, arrived at {@code now}. */
+    void reply(long scheduledNanos, long now) {
+        if (received >= sent) {
+            throw new IllegalStateException("more replies than requests sent (" + sent + ")");
+        }
+        latency.recordValue(Math.max(0, now - scheduledNanos));
+        received++;
+        lastReply = now;
+    }
+
+    /** Everything scheduled was sent, or the sender gave up. */
+    boolean sendingDone() {
+        return gaveUp || next >= plan.messages();
+    }
+
+    /** Sending is done and every sent request has been answered. */
+    boolean complete() {
+        return sendingDone() && received == sent;
+    }
+
+    long received() {
+        return received;
+    }
+
+    RunFigures figures() {
+        return new RunFigures(plan.messages(), sent, received, start, lastReply);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.busypoll.bench.openloop;
+
+/**
+ * The schedule of one open-loop run: request {@code i} is due at {@code start + i / rate}. Immutable.
+ *
+ * @param ratePerSecond    offered load, requests per second
+ * @param messages         requests scheduled
+ * @param giveUpAfterNanos the sender stops sending (the run is then saturated) once this long has passed since
+ *                         the start, so an overloaded transport cannot stretch a run without bound
+ */
+public record Plan(long ratePerSecond, long messages, long giveUpAfterNanos) {
+    /** Validates. */
+    public Plan {
+        if (ratePerSecond < 1 || messages < 1 || messages >= 1_000_000_000L || giveUpAfterNanos < 1) {
+            throw new IllegalArgumentException("rate, messages and give-up time must be positive: " + ratePerSecond
+                    + ", " + messages + ", " + giveUpAfterNanos);
+        }
+    }
+
+    /** When request {@code i} is due, on the {@link System#nanoTime()} clock. */
+    public long dueNanos(long startNanos, long i) {
+        // Exact integer arithmetic, no drift: i < 1e9 keeps i * 1e9 below Long.MAX_VALUE.
+        return startNanos + i * 1_000_000_000L / ratePerSecond;
+    }
+}

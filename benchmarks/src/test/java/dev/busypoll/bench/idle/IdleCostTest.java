@@ -1,0 +1,104 @@
+package dev.busypoll.bench.idle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
+import dev.busypoll.bench.openloop.OpenLoopTransport;
+
+/** A tiny idle-cost run over every transport: complete and sane results, never timing thresholds. */
+@Timeout(180)
+class IdleCostTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldReportEveryTransportWithSaneNumbers() {
+        IdleCost.Config config = new IdleCost.Config(5, 20, 50, List.of(0L, 5L, 10L, 50L));
+        IdleCost.Result result = IdleCost.run(config, QUIET);
+
+        List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
+                "busypoll0", "busypoll5", "busypoll10", "busypoll50");
+        assertEquals(keys, result.rows().stream().map(IdleCost.Row::key).toList());
+        for (IdleCost.Row row : result.rows()) {
+            if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
+                assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
+                continue;
+            }
+            assertNull(row.unavailable(), row.name() + " should run in this build");
+            assertEquals(100, row.messages(), row.name() + ": 5 ms at 20,000 msg/s, all answered");
+            assertEquals(2, row.loops().size(), row.name());
+            for (IdleCost.Loop l : row.loops()) {
+                for (double f : new double[] {l.firstMsPercent(), l.windDownUs(), l.idlePercent()}) {
+                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + l);
+                }
+            }
+            assertTrue(row.processIdlePercent() >= 0 && Double.isFinite(row.processIdlePercent()), row.toString());
+            if (row.key().startsWith("busypoll")) {
+                assertTrue(row.bar().equals("met") || row.bar().equals("NOT met"), row.bar());
+            } else {
+                assertEquals("n/a", row.bar());
+            }
+        }
+        assertTrue(result.row("floor").maxIdlePercent() > 0, "the floor spins while idle");
+        Section section = IdleSection.of(result);
+        assertNotNull(section.files().get("idle.csv"));
+        assertEquals(1, section.charts().size());
+        assertEquals(2 * keys.size() - (io.netty.channel.epoll.Epoll.isAvailable() ? 0 : 2),
+                result.table().rows().size());
+    }
+
+    @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        IdleCost.Config config = new IdleCost.Config(2, 5, 10, List.of());
+        OpenLoopTransport broken = new OpenLoopTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open() {
+                throw new IllegalStateException("cannot connect today");
+            }
+        };
+        IdleCost.Result result = IdleCost.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
+        assertEquals(2, result.row("floor").loops().size());
+        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
+        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+        assertTrue(IdleSection.csv(result).contains("failed: "));
+    }
+
+    @Test
+    void shouldRejectBadConfigurations() {
+        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(0, 10, 10, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 1, 10, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 10, 0, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 10, 10, List.of(-1L)));
+    }
+}
