@@ -18,6 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.busypoll.bench.channels.ChannelHackbench;
+import dev.busypoll.bench.channels.ChannelHackbenchSection;
+import dev.busypoll.bench.channels.Streaming;
+import dev.busypoll.bench.channels.StreamingSection;
 import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
@@ -26,7 +30,7 @@ import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
 
 /**
- * The benchmark command line. With no argument it runs the quick main job (hackbench, ping-pong and gRPC, quick
+ * The benchmark command line. With no argument it runs the quick main job (every scenario, quick
  * profile); see {@link #USAGE} for everything else. Every report starts with the JVM, OS and core count, prints
  * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md} plus one CSV per
  * scenario, by the tool itself.
@@ -43,7 +47,13 @@ public final class BenchMain {
                           Netty LocalChannel, NIO loopback TCP, busypoll channel
               grpc        gRPC unary round trips: grpc-netty on the busypoll channel, on Netty LocalChannel and
                           over NIO loopback TCP, beside gRPC's own grpc-inprocess
-              all         all three
+              hackbench-channels
+                          hackbench over channels: G groups of 20 senders x 20 receivers, one connection per
+                          pair, on one event loop group of N threads; every Netty transport beside a
+                          plain-thread MPSC floor
+              streaming   one-way stream of 64-byte messages, flushed in batches, one client to one server
+                          child; every Netty transport beside an SPSC floor
+              all         all of them
 
             Profile:
               --quick                 small sizes, a few minutes at most on 2 cores (default)
@@ -71,6 +81,21 @@ public final class BenchMain {
               --grpc-reps N           repetitions per row; medians reported (quick 3, full 7)
               --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
 
+            hackbench-channels options:
+              --channel-groups LIST   group counts (default 1,2,4,8)
+              --channel-loops N       messages per sender per receiver (quick 20, full 200)
+              --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
+              --channel-warmup-runs N warm-up runs per cell (default 1)
+              --channel-threads N     event loop threads (default: availableProcessors)
+              --channel-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+
+            streaming options:
+              --stream-messages N     measured messages per repetition (quick 200000, full 2000000)
+              --stream-warmup N       warm-up messages per repetition (quick 50000, full 200000)
+              --stream-reps N         repetitions per transport; medians reported (quick 3, full 5)
+              --stream-batch N        messages written between two flushes (default 16)
+              --stream-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+
             Output:
               --out DIR               where to write <timestamp>/results.md and CSVs
                                       (default benchmarks/out when run from the repository root, else out)
@@ -78,7 +103,8 @@ public final class BenchMain {
               --help                  this text
             """;
 
-    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "all");
+    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "hackbench-channels",
+            "streaming", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
@@ -86,14 +112,23 @@ public final class BenchMain {
             "--pipe-spin", "--busy-poll", "--transports");
     private static final Set<String> GRPC_OPTIONS = Set.of("--grpc-calls", "--grpc-warmup", "--grpc-reps",
             "--grpc-busy-poll");
+    private static final Set<String> CHANNEL_HACKBENCH_OPTIONS = Set.of("--channel-groups", "--channel-loops",
+            "--channel-runs", "--channel-warmup-runs", "--channel-threads", "--channel-busy-poll");
+    private static final Set<String> STREAMING_OPTIONS = Set.of("--stream-messages", "--stream-warmup",
+            "--stream-reps", "--stream-batch", "--stream-busy-poll");
     /** Each scenario's own options: given for another single scenario, they are a usage error. */
     private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
-            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS);
+            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "hackbench-channels", CHANNEL_HACKBENCH_OPTIONS,
+            "streaming", STREAMING_OPTIONS);
     private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
-            "pingpong", "ping-pong", "grpc", "gRPC");
+            "pingpong", "ping-pong", "grpc", "gRPC", "hackbench-channels", "hackbench-channels",
+            "streaming", "streaming");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
-            "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out");
+            "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out",
+            "--channel-groups", "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads",
+            "--channel-busy-poll", "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch",
+            "--stream-busy-poll");
 
     private BenchMain() {
     }
@@ -122,12 +157,15 @@ public final class BenchMain {
      * @param hackbench the hackbench configuration
      * @param pingPong  the ping-pong configuration
      * @param grpc      the gRPC configuration
+     * @param channelHackbench the hackbench-over-channels configuration
+     * @param streaming the streaming configuration
      * @param profile   the profile the defaults came from
      * @param out       output directory, or {@code null} for --no-files
      * @param help      {@code true} for --help
      */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
-                   Profile profile, Path out, boolean help) {
+                   ChannelHackbench.Config channelHackbench, Streaming.Config streaming, Profile profile, Path out,
+                   boolean help) {
     }
 
     /**
@@ -170,7 +208,8 @@ public final class BenchMain {
                     throw new UsageException("one scenario at most, got '" + scenario + "' and '" + a + "'");
                 }
                 if (!SCENARIOS.contains(a)) {
-                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc or all)");
+                    throw new UsageException("unknown scenario '" + a
+                            + "' (hackbench, pingpong, grpc, hackbench-channels, streaming or all)");
                 }
                 scenario = a;
                 continue;
@@ -240,13 +279,26 @@ public final class BenchMain {
                 intValue(values, "--grpc-warmup", p.grpcWarmupCalls()),
                 intValue(values, "--grpc-reps", p.grpcReps()),
                 longList(values, "--grpc-busy-poll", List.of(0L, 50L)));
+        ChannelHackbench.Config chb = new ChannelHackbench.Config(
+                intList(values, "--channel-groups", List.of(1, 2, 4, 8)),
+                intValue(values, "--channel-loops", p.channelLoops()),
+                intValue(values, "--channel-runs", p.channelRuns()),
+                intValue(values, "--channel-warmup-runs", p.channelWarmupRuns()),
+                intValue(values, "--channel-threads", Machine.cores()),
+                longList(values, "--channel-busy-poll", List.of(0L, 5L, 10L, 50L)));
+        Streaming.Config streaming = new Streaming.Config(
+                longValue(values, "--stream-messages", p.streamMessages()),
+                longValue(values, "--stream-warmup", p.streamWarmup()),
+                intValue(values, "--stream-reps", p.streamReps()),
+                intValue(values, "--stream-batch", 16),
+                longList(values, "--stream-busy-poll", List.of(0L, 5L, 10L, 50L)));
         Path out = null;
         if (!flags.contains("--no-files")) {
             out = values.containsKey("--out") ? Path.of(values.get("--out"))
                     : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
                     : Path.of("out");
         }
-        return new Command(scenario, hb, pp, grpc, p, out, help);
+        return new Command(scenario, hb, pp, grpc, chb, streaming, p, out, help);
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -331,6 +383,12 @@ public final class BenchMain {
         }
         if (all || "grpc".equals(c.scenario)) {
             report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));
+        }
+        if (all || "hackbench-channels".equals(c.scenario)) {
+            report.add(ChannelHackbenchSection.of(ChannelHackbench.run(c.channelHackbench, progress)));
+        }
+        if (all || "streaming".equals(c.scenario)) {
+            report.add(StreamingSection.of(Streaming.run(c.streaming, progress)));
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

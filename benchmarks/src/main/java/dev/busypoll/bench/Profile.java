@@ -15,18 +15,29 @@ package dev.busypoll.bench;
  * @param grpcCalls        gRPC measured unary calls per repetition
  * @param grpcWarmupCalls  gRPC warm-up calls per repetition
  * @param grpcReps         gRPC repetitions per row
+ * @param channelLoops     hackbench over channels: messages per sender per receiver
+ * @param channelRuns      hackbench over channels: measured runs per (groups, transport)
+ * @param channelWarmupRuns hackbench over channels: warm-up runs per (groups, transport)
+ * @param streamMessages   streaming: measured messages per repetition
+ * @param streamWarmup     streaming: warm-up messages per repetition
+ * @param streamReps       streaming: repetitions per transport
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
-                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps) {
+                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps, int channelLoops,
+                      int channelRuns, int channelWarmupRuns, long streamMessages, long streamWarmup,
+                      int streamReps) {
     /**
      * The main job: short enough to run on every change. gRPC: 1,000 warm-up + 2,000 measured calls per row and
      * repetition (a grpc-netty call costs about 0.5-1 ms of CPU on the shared 2-core machine while the JIT is
-     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there).
+     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). hackbench over channels:
+     * 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport there already.
      */
-    public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3);
+    public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
+            20, 2, 1, 200_000, 50_000, 3);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
      * 50,000 gRPC calls per row.
      */
-    public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7);
+    public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
+            200, 3, 1, 2_000_000, 200_000, 5);
 }

@@ -18,7 +18,8 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * transport of {@link NettyTransportSpecs#all} runs it on one event loop group of N threads (topology in {@link
  * NettyHackbenchChannels}), beside a plain-thread floor ({@link FloorHackbenchChannels}).
  *
- * <p>Per (groups, transport): set up the connections, warm up, then the measured runs, tear down. Time = start
+ * <p>Per transport: set up the connections of the largest group count once; per group count: warm up, then
+ * the measured runs; tear down. Time = start
  * signal to the last message received; CPU = the CPU clock ({@link CpuClock}) over the same window. The report
  * gives medians over the runs. Used by one thread.
  */
@@ -189,52 +190,73 @@ public final class ChannelHackbench {
         }
         notes.add(CpuClock.note());
         notes.forEach(progress::println);
-        List<Cell> cells = new ArrayList<>();
-        for (int groups : config.groups) {
-            for (HackbenchChannelsTransport t : transports) {
-                if (t.unavailableReason() != null) {
-                    cells.add(new Cell(t.name(), t.key(), groups, List.of(), t.unavailableReason()));
-                    continue;
-                }
-                try {
-                    cells.add(new Cell(t.name(), t.key(), groups, measure(config, t, groups, progress), null));
-                } catch (Exception | Error e) {
-                    if (e instanceof InterruptedException) {
-                        Thread.currentThread().interrupt();
+        // Transport-major (one session per transport serves every group count), reported groups-major.
+        List<Cell> measured = new ArrayList<>();
+        for (HackbenchChannelsTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                config.groups.forEach(g -> measured.add(new Cell(t.name(), t.key(), g, List.of(),
+                        t.unavailableReason())));
+                continue;
+            }
+            HackbenchChannelsTransport.Session session = null;
+            try {
+                for (int groups : config.groups) {
+                    try {
+                        if (session == null) {
+                            session = t.open(maxGroups);
+                        }
+                        measured.add(new Cell(t.name(), t.key(), groups, measure(config, t, session, groups,
+                                progress), null));
+                    } catch (Exception | Error e) {
+                        if (e instanceof InterruptedException) {
+                            Thread.currentThread().interrupt();
+                        }
+                        // One broken transport must not cost the report of all the others; a broken session is
+                        // replaced for the next group count.
+                        measured.add(new Cell(t.name(), t.key(), groups, List.of(), "failed: " + e));
+                        notes.add(t.name() + ", " + groups + " groups: FAILED: " + e);
+                        progress.printf("hackbench-channels groups %d %-44s FAILED: %s%n", groups, t.name(), e);
+                        if (session != null) {
+                            session.close();
+                            session = null;
+                        }
                     }
-                    // One broken transport must not cost the report of all the others.
-                    cells.add(new Cell(t.name(), t.key(), groups, List.of(), "failed: " + e));
-                    notes.add(t.name() + ", " + groups + " groups: FAILED: " + e);
-                    progress.printf("hackbench-channels groups %d %-44s FAILED: %s%n", groups, t.name(), e);
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
                 }
             }
+        }
+        List<Cell> cells = new ArrayList<>();
+        for (int groups : config.groups) {
+            measured.stream().filter(c -> c.groups == groups).forEach(cells::add);
         }
         return new Result(config, List.copyOf(cells), List.copyOf(notes));
     }
 
-    private static List<Run> measure(Config config, HackbenchChannelsTransport t, int groups, PrintStream progress)
+    private static List<Run> measure(Config config, HackbenchChannelsTransport t,
+                                     HackbenchChannelsTransport.Session session, int groups, PrintStream progress)
             throws Exception {
         List<Run> runs = new ArrayList<>();
         long expected = config.messages(groups);
-        try (HackbenchChannelsTransport.Session session = t.open(groups)) {
-            for (int i = 0; i < config.warmupRuns; i++) {
-                check(t, session.run(config.loops).messages(), expected);
+        for (int i = 0; i < config.warmupRuns; i++) {
+            check(t, session.run(groups, config.loops).messages(), expected);
+        }
+        for (int i = 0; i < config.runs; i++) {
+            long cpu0 = CpuClock.nanos();
+            HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
+            long cpu1 = CpuClock.nanos();
+            check(t, m.messages(), expected);
+            double seconds = (m.endNanos() - m.startNanos()) / 1e9;
+            if (!(seconds > 0)) {
+                throw new IllegalStateException(t.name() + ": run took " + seconds + " s");
             }
-            for (int i = 0; i < config.runs; i++) {
-                long cpu0 = CpuClock.nanos();
-                HackbenchChannelsTransport.Measured m = session.run(config.loops);
-                long cpu1 = CpuClock.nanos();
-                check(t, m.messages(), expected);
-                double seconds = (m.endNanos() - m.startNanos()) / 1e9;
-                if (!(seconds > 0)) {
-                    throw new IllegalStateException(t.name() + ": run took " + seconds + " s");
-                }
-                Run r = new Run(seconds, CpuClock.seconds(cpu0, cpu1), m.messages(), m.idle());
-                runs.add(r);
-                progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
-                        groups, t.name(), i + 1, config.runs, r.seconds, r.cpuSeconds, r.messagesPerSecond(),
-                        r.idle == null ? "" : "  idle: " + r.idle);
-            }
+            Run r = new Run(seconds, CpuClock.seconds(cpu0, cpu1), m.messages(), m.idle());
+            runs.add(r);
+            progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
+                    groups, t.name(), i + 1, config.runs, r.seconds, r.cpuSeconds, r.messagesPerSecond(),
+                    r.idle == null ? "" : "  idle: " + r.idle);
         }
         return runs;
     }

@@ -56,13 +56,13 @@ final class FloorHackbenchChannels implements HackbenchChannelsTransport {
     }
 
     @Override
-    public Session open(int groups) {
+    public Session open(int maxGroups) {
         return new Session() {
             private final CountDownLatch release = new CountDownLatch(1);
             private final List<Thread> threads = new ArrayList<>();
 
             @Override
-            public Measured run(int loops) throws Exception {
+            public Measured run(int groups, int loops) throws Exception {
                 int fds = ChannelHackbench.FDS;
                 CountDownLatch start = new CountDownLatch(1);
                 CountDownLatch done = new CountDownLatch(groups * fds);
@@ -136,13 +136,17 @@ final class FloorHackbenchChannels implements HackbenchChannelsTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
+            public void close() {
                 release.countDown();
                 for (Thread t : threads) {
                     t.interrupt(); // a failed run may leave threads spinning; they stop at their next wait
                 }
-                for (Thread t : threads) {
-                    t.join(TimeUnit.SECONDS.toMillis(10));
+                try {
+                    for (Thread t : threads) {
+                        t.join(TimeUnit.SECONDS.toMillis(10));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
             }
         };

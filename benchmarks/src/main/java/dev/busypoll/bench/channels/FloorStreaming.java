@@ -117,11 +117,15 @@ final class FloorStreaming implements StreamingTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
+            public void close() {
                 release.countDown();
                 threads.forEach(Thread::interrupt); // a failed stream may leave a thread spinning
-                for (Thread t : threads) {
-                    t.join(TimeUnit.SECONDS.toMillis(10));
+                try {
+                    for (Thread t : threads) {
+                        t.join(TimeUnit.SECONDS.toMillis(10));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
             }
         };

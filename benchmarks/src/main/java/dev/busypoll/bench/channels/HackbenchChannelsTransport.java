@@ -19,21 +19,26 @@ interface HackbenchChannelsTransport {
     /** {@code null} when the transport can run here, otherwise why not. */
     String unavailableReason();
 
-    /** Sets up {@code groups} groups (channels connected and active, or threads ready); the caller closes it. */
-    Session open(int groups) throws Exception;
+    /**
+     * Sets up {@code maxGroups} groups (channels connected and active, or nothing for threads); the caller closes
+     * it. One session serves every group count up to {@code maxGroups}, so the connections are made once.
+     */
+    Session open(int maxGroups) throws Exception;
 
     /** A set-up topology that runs the pattern once per {@link #run} call. Used by one thread. */
     interface Session extends AutoCloseable {
         /**
-         * Runs the pattern once and returns when every receiver got all its messages.
+         * Runs the pattern once over the first {@code groups} groups (the others stay idle) and returns when every
+         * receiver of them got all its messages.
          *
-         * @param loops messages per sender per receiver
+         * @param groups how many groups take part, at most the session's {@code maxGroups}
+         * @param loops  messages per sender per receiver
          */
-        Measured run(int loops) throws Exception;
+        Measured run(int groups, int loops) throws Exception;
 
-        /** Tears the topology down, waiting for it. */
+        /** Tears the topology down, waiting for it (an interrupt cuts the wait short and stays set). */
         @Override
-        void close() throws Exception;
+        void close();
     }
 
     /**

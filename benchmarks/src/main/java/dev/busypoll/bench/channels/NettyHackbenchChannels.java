@@ -27,7 +27,9 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
 /**
  * The channel hackbench over one Netty transport: every (sender, receiver) pair of a group is one connection,
  * so a group is 20 server channels (the receivers) with 20 accepted children each, and 20 senders owning 20
- * client channels each (400 connections per group). Everything runs on ONE event loop group of N threads;
+ * client channels each (400 connections per group). A session connects the largest group count once; a run
+ * with fewer groups drives the first ones and leaves the others' connections idle (connecting thousands of TCP
+ * connections per group count would cost more time than the runs). Everything runs on ONE event loop group of N threads;
  * a receiver's server channel and all its children share one loop, and so do a sender's 20 client channels,
  * so "a receiver" and "a sender" are each served by one thread as in hackbench, assigned round-robin.
  *
@@ -85,11 +87,11 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
     }
 
     @Override
-    public Session open(int groups) throws Exception {
+    public Session open(int maxGroups) throws Exception {
         EventLoopGroup group = spec.newGroup().apply(threads);
         Topology t = new Topology(group);
         try {
-            t.connect(groups);
+            t.connect(maxGroups);
         } catch (Exception | Error e) {
             t.close();
             throw e;
@@ -119,19 +121,24 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
         void connect(int groups) throws Exception {
             int fds = ChannelHackbench.FDS;
             CountDownLatch active = new CountDownLatch(2 * groups * fds * fds);
-            List<Channel> groupServers = new ArrayList<>();
+            // Issue every bind, then every connect, and only then wait: one loop round trip per channel in
+            // sequence would make set-up of thousands of connections take longer than the runs.
+            List<ChannelFuture> binds = new ArrayList<>();
             for (int g = 0; g < groups; g++) {
-                groupServers.clear();
                 for (int r = 0; r < fds; r++) {
                     EventLoop loop = loops.get((g * fds + r) % loops.size());
                     Receiver receiver = new Receiver(loop);
                     receivers.add(receiver);
-                    Channel server = spec.serverBootstrap(loop).childHandler(new ReceiverHandler(receiver, active))
-                            .bind(spec.bindAddress().get()).sync().channel();
-                    servers.add(server);
-                    groupServers.add(server);
+                    binds.add(spec.serverBootstrap(loop).childHandler(new ReceiverHandler(receiver, active))
+                            .bind(spec.bindAddress().get()));
                 }
-                List<ChannelFuture> connects = new ArrayList<>();
+            }
+            for (ChannelFuture f : binds) {
+                servers.add(f.sync().channel());
+            }
+            List<ChannelFuture> connects = new ArrayList<>();
+            for (int g = 0; g < groups; g++) {
+                List<Channel> groupServers = servers.subList(g * fds, (g + 1) * fds);
                 for (int s = 0; s < fds; s++) {
                     EventLoop loop = loops.get((g * fds + s) % loops.size());
                     List<Pump> pumps = new ArrayList<>();
@@ -142,9 +149,9 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
                     }
                     senders.add(pumps);
                 }
-                for (ChannelFuture f : connects) {
-                    clients.add(f.sync().channel());
-                }
+            }
+            for (ChannelFuture f : connects) {
+                clients.add(f.sync().channel());
             }
             if (!active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IllegalStateException(spec.name() + ": " + active.getCount()
@@ -153,29 +160,37 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
         }
 
         @Override
-        public Measured run(int loopsPerPair) throws Exception {
+        public Measured run(int groups, int loopsPerPair) throws Exception {
             Throwable earlier = failure.get();
             if (earlier != null) {
                 throw new IllegalStateException("an earlier run failed", earlier);
             }
+            int active = groups * ChannelHackbench.FDS;
+            if (groups < 1 || active > receivers.size()) {
+                throw new IllegalArgumentException("groups must be 1.." + receivers.size() / ChannelHackbench.FDS
+                        + ", was " + groups);
+            }
             long expectedBytes = (long) ChannelHackbench.FDS * loopsPerPair * ChannelHackbench.MESSAGE_BYTES;
-            RunState state = new RunState(receivers.size());
+            RunState state = new RunState(active);
             current = state;
-            // Reset every receiver on its own loop, so the counters stay single-threaded.
+            // Reset every receiver on its own loop, so the counters stay single-threaded; idle groups' receivers
+            // expect nothing (a byte there is a failure).
             List<io.netty.util.concurrent.Future<?>> resets = new ArrayList<>();
-            for (Receiver r : receivers) {
-                resets.add(r.loop.submit(() -> r.reset(state, expectedBytes)));
+            for (int i = 0; i < receivers.size(); i++) {
+                Receiver r = receivers.get(i);
+                long expected = i < active ? expectedBytes : 0;
+                resets.add(r.loop.submit(() -> r.reset(state, expected)));
             }
             for (io.netty.util.concurrent.Future<?> f : resets) {
                 f.sync();
             }
             LoopFigures before = LoopFiguresSum.of(spec, loops);
             long start = System.nanoTime();
-            for (List<Pump> sender : senders) {
+            for (List<Pump> sender : senders.subList(0, active)) {
                 EventLoop loop = sender.get(0).ctx.channel().eventLoop();
                 loop.execute(() -> sender.forEach(p -> p.start(loopsPerPair)));
             }
-            long budget = TIMEOUT_SECONDS + (long) receivers.size() * ChannelHackbench.FDS * loopsPerPair / 20_000;
+            long budget = TIMEOUT_SECONDS + (long) active * ChannelHackbench.FDS * loopsPerPair / 20_000;
             boolean done = state.done.await(budget, TimeUnit.SECONDS);
             Throwable t = failure.get();
             if (t != null) {
@@ -183,7 +198,7 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
             }
             if (!done) {
                 throw new IllegalStateException(spec.name() + ": " + state.done.getCount() + " of "
-                        + receivers.size() + " receivers unfinished after " + budget + " s");
+                        + active + " receivers unfinished after " + budget + " s");
             }
             LoopFigures after = LoopFiguresSum.of(spec, loops);
             return new Measured(start, state.lastNanos.get(), state.bytes.get() / ChannelHackbench.MESSAGE_BYTES,
@@ -191,20 +206,26 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() {
+            try {
+                closeAll();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void closeAll() throws InterruptedException {
             List<Channel> all = new ArrayList<>(clients);
             all.addAll(children);
             all.addAll(servers);
+            // Close everything at once and wait for all close futures together (one at a time would cost a loop
+            // round trip per channel), the peers' sides included, before the group goes down (design.md).
+            CountDownLatch closed = new CountDownLatch(all.size());
             for (Channel c : all) {
                 c.close();
+                c.closeFuture().addListener(f -> closed.countDown());
             }
-            for (Channel c : all) {
-                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-            // Children accepted late (none after connect completed, but be safe) are closed with their parents.
-            for (Channel c : children) {
-                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
+            closed.await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
 

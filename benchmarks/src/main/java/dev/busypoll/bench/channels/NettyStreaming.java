@@ -112,8 +112,12 @@ final class NettyStreaming implements StreamingTransport {
             }
 
             @Override
-            public void close() throws InterruptedException {
-                closeAll(clientChannel, sink.child, serverChannel, clientGroup, serverGroup);
+            public void close() {
+                try {
+                    closeAll(clientChannel, sink.child, serverChannel, clientGroup, serverGroup);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         };
     }

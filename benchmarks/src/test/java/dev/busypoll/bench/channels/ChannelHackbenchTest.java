@@ -88,7 +88,7 @@ class ChannelHackbenchTest {
             }
 
             @Override
-            public Session open(int groups) {
+            public Session open(int maxGroups) {
                 throw new IllegalStateException("cannot connect today");
             }
         };
