@@ -85,7 +85,7 @@ public final class BenchMain {
               --channel-groups LIST   group counts (default 1,2,4,8)
               --channel-loops N       messages per sender per receiver (quick 20, full 200)
               --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
-              --channel-warmup-runs N warm-up runs per cell (default 1)
+              --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
               --channel-threads N     event loop threads (default: availableProcessors)
               --channel-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
 

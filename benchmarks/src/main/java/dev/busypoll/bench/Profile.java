@@ -17,7 +17,7 @@ package dev.busypoll.bench;
  * @param grpcReps         gRPC repetitions per row
  * @param channelLoops     hackbench over channels: messages per sender per receiver
  * @param channelRuns      hackbench over channels: measured runs per (groups, transport)
- * @param channelWarmupRuns hackbench over channels: warm-up runs per (groups, transport)
+ * @param channelWarmupRuns hackbench over channels: warm-up runs per transport (at the largest group count)
  * @param streamMessages   streaming: measured messages per repetition
  * @param streamWarmup     streaming: warm-up messages per repetition
  * @param streamReps       streaming: repetitions per transport

@@ -18,8 +18,8 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * transport of {@link NettyTransportSpecs#all} runs it on one event loop group of N threads (topology in {@link
  * NettyHackbenchChannels}), beside a plain-thread floor ({@link FloorHackbenchChannels}).
  *
- * <p>Per transport: set up the connections of the largest group count once; per group count: warm up, then
- * the measured runs; tear down. Time = start
+ * <p>Per transport: set up the connections of the largest group count once, warm up there, then per group
+ * count the measured runs; tear down. Time = start
  * signal to the last message received; CPU = the CPU clock ({@link CpuClock}) over the same window. The report
  * gives medians over the runs. Used by one thread.
  */
@@ -38,7 +38,7 @@ public final class ChannelHackbench {
      * @param groups         group counts, each run separately
      * @param loops          messages per sender per receiver
      * @param runs           measured runs per (groups, transport); medians are reported
-     * @param warmupRuns     unmeasured runs before them, on the same connections
+     * @param warmupRuns     unmeasured runs at the largest group count, once per transport (per session)
      * @param threads        event loop threads of the one group the channels run on
      * @param busyPollMicros BUSY_POLL_MICROS of the busypoll rows
      */
@@ -204,6 +204,7 @@ public final class ChannelHackbench {
                     try {
                         if (session == null) {
                             session = t.open(maxGroups);
+                            warmUp(config, t, session, maxGroups);
                         }
                         measured.add(new Cell(t.name(), t.key(), groups, measure(config, t, session, groups,
                                 progress), null));
@@ -240,9 +241,6 @@ public final class ChannelHackbench {
             throws Exception {
         List<Run> runs = new ArrayList<>();
         long expected = config.messages(groups);
-        for (int i = 0; i < config.warmupRuns; i++) {
-            check(t, session.run(groups, config.loops).messages(), expected);
-        }
         for (int i = 0; i < config.runs; i++) {
             long cpu0 = CpuClock.nanos();
             HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
@@ -259,6 +257,17 @@ public final class ChannelHackbench {
                     r.idle == null ? "" : "  idle: " + r.idle);
         }
         return runs;
+    }
+
+    /**
+     * Warm-up runs once per session, at the largest group count so every channel and loop has carried traffic
+     * (and the JIT has seen every path) before the first measured run.
+     */
+    private static void warmUp(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
+                               int maxGroups) throws Exception {
+        for (int i = 0; i < config.warmupRuns; i++) {
+            check(t, session.run(maxGroups, config.loops).messages(), config.messages(maxGroups));
+        }
     }
 
     private static void check(HackbenchChannelsTransport t, long got, long expected) {
