@@ -90,8 +90,8 @@ public final class BenchMain {
               --channel-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
 
             streaming options:
-              --stream-messages N     measured messages per repetition (quick 200000, full 2000000)
-              --stream-warmup N       warm-up messages per repetition (quick 50000, full 200000)
+              --stream-messages N     measured messages per repetition (quick 200000, full 1000000)
+              --stream-warmup N       warm-up messages per repetition (quick 50000, full 100000)
               --stream-reps N         repetitions per transport; medians reported (quick 3, full 5)
               --stream-batch N        messages written between two flushes (default 16)
               --stream-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)

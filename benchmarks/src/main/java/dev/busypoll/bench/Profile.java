@@ -39,5 +39,5 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * 50,000 gRPC calls per row.
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
-            200, 3, 1, 2_000_000, 200_000, 5);
+            200, 3, 1, 1_000_000, 100_000, 5);
 }

@@ -188,6 +188,13 @@ public final class ChannelHackbench {
                 notes.add(w);
             }
         }
+        int loopSpinners = transports.stream().filter(t -> t.unavailableReason() == null
+                && !"floor".equals(t.key())).mapToInt(t -> t.spinningThreads(maxGroups)).max().orElse(0);
+        if (loopSpinners >= Machine.cores()) {
+            notes.add("NOTE: the busy-polling rows spin up to " + loopSpinners + " event loop threads on "
+                    + Machine.cores() + " cores: nothing else (the JIT, GC, other processes) gets a core without "
+                    + "preempting them.");
+        }
         notes.add(CpuClock.note());
         notes.forEach(progress::println);
         // Transport-major (one session per transport serves every group count), reported groups-major.
