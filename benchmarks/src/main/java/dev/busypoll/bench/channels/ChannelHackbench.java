@@ -134,7 +134,7 @@ public final class ChannelHackbench {
 
         /** The results table: medians, CPU beside every time, ratios to the floor and to LocalChannel. */
         public Table table() {
-            Table t = new Table(List.of("groups", "transport", "median s", "CPU s", "messages/s",
+            Table t = new Table(List.of("groups", "transport", "median s", "median CPU s", "messages/s",
                     "CPU µs/msg", "time / floor", "time / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
             for (Cell c : cells) {
                 if (c.unavailable != null) {
@@ -144,9 +144,13 @@ public final class ChannelHackbench {
                 }
                 Cell floor = cell(c.groups, "floor");
                 Cell local = cell(c.groups, "local-default");
-                t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(c.median(Run::seconds), 4),
-                        Table.fmt(c.median(Run::cpuSeconds), 4), Table.fmt(c.median(Run::messagesPerSecond), 0),
-                        Table.fmt(c.median(Run::cpuMicrosPerMessage), 2),
+                // Rates from the medians (not medians of rates), so the columns of a row agree with each other
+                // for an even number of runs too.
+                double seconds = c.median(Run::seconds);
+                double cpu = c.median(Run::cpuSeconds);
+                double messages = config.messages(c.groups);
+                t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(seconds, 4), Table.fmt(cpu, 4),
+                        Table.fmt(messages / seconds, 0), Table.fmt(cpu * 1e6 / messages, 2),
                         Table.ratio(ratio(c, floor, Run::seconds)), Table.ratio(ratio(c, local, Run::seconds)),
                         Table.ratio(ratio(c, local, Run::cpuSeconds))));
             }
