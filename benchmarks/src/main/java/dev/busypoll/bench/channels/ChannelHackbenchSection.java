@@ -31,8 +31,8 @@ public final class ChannelHackbenchSection {
                 + "largest group count once and a run with fewer groups drives the first ones (the others' "
                 + "connections stay idle); per transport " + c.warmupRuns() + " warm-up run(s) at the largest group "
                 + "count, then per cell " + c.runs() + " measured runs; transports one after the other (not "
-                + "interleaved); medians reported, messages/s and CPU µs/msg computed from them. Time: start signal to the last message received; "
-                + "CPU: the CPU clock over the same window. Ratios: this row / the reference (lower is better). "
+                + "interleaved); medians reported, messages/s and CPU µs/msg computed from them. Time: start "
+                + "signal to the last message received; CPU: the CPU clock over the same window. Ratios: this row / the reference (lower is better). "
                 + "The floor is plain threads (" + 2 * ChannelHackbench.FDS + " per group) handing references "
                 + "through JCTools MPSC queues (one per receiver), waiting by spin-then-yield: it oversubscribes a "
                 + "small machine and is a reference for the hand-off cost, not a transport."));
