@@ -24,15 +24,16 @@ public final class ChannelHackbenchSection {
                 * ChannelHackbench.FDS + " per group); every sender delivers " + c.loops() + " messages of "
                 + ChannelHackbench.MESSAGE_BYTES + " bytes to every receiver of its group. All channels on ONE "
                 + "event loop group of " + c.threads() + " threads; a receiver's server channel and children share "
-                + "a loop, as do a sender's client channels (round-robin). Senders write " + NettyHackbenchChannels.BURST
-                + " messages, flush, and yield to their loop; unwritable channels wait for "
+                + "a loop, as do a sender's client channels (round-robin). Senders write "
+                + NettyHackbenchChannels.BURST + " messages, flush, and yield to their loop; unwritable channels wait for "
                 + "`channelWritabilityChanged` (LocalChannel has no backpressure: up to " + c.loops()
                 + " messages per connection in flight). Groups " + c.groups() + "; each transport connects the "
                 + "largest group count once and a run with fewer groups drives the first ones (the others' "
                 + "connections stay idle); per transport " + c.warmupRuns() + " warm-up run(s) at the largest group "
                 + "count, then per cell " + c.runs() + " measured runs; transports one after the other (not "
                 + "interleaved); medians reported, messages/s and CPU µs/msg computed from them. Time: start "
-                + "signal to the last message received; CPU: the CPU clock over the same window. Ratios: this row / the reference (lower is better). "
+                + "signal to the last message received; CPU: the CPU clock over the same window. Ratios: this row "
+                + "/ the reference (lower is better). "
                 + "The floor is plain threads (" + 2 * ChannelHackbench.FDS + " per group) handing references "
                 + "through JCTools MPSC queues (one per receiver), waiting by spin-then-yield: it oversubscribes a "
                 + "small machine and is a reference for the hand-off cost, not a transport."));

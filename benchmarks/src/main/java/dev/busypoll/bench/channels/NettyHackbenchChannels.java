@@ -29,8 +29,8 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * so a group is 20 server channels (the receivers) with 20 accepted children each, and 20 senders owning 20
  * client channels each (400 connections per group). A session connects the largest group count once; a run
  * with fewer groups drives the first ones and leaves the others' connections idle (connecting thousands of TCP
- * connections per group count would cost more time than the runs). Everything runs on ONE event loop group of N threads;
- * a receiver's server channel and all its children share one loop, and so do a sender's 20 client channels,
+ * connections per group count would cost more time than the runs). Everything runs on ONE event loop group of
+ * N threads; a receiver's server channel and all its children share one loop, and so do a sender's 20 client channels,
  * so "a receiver" and "a sender" are each served by one thread as in hackbench, assigned round-robin.
  *
  * <pre>

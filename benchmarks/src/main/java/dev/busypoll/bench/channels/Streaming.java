@@ -145,7 +145,8 @@ public final class Streaming {
                     continue;
                 }
                 t.add(List.of(r.name, Table.fmt(r.median(Rep::messagesPerSecond), 0),
-                        Table.fmt(r.median(Rep::megabytesPerSecond), 1), Table.fmt(r.median(Rep::cpuMicrosPerMessage), 3),
+                        Table.fmt(r.median(Rep::megabytesPerSecond), 1),
+                        Table.fmt(r.median(Rep::cpuMicrosPerMessage), 3),
                         Table.fmt(r.median(Rep::cpuMillisPerMegabyte), 2),
                         Table.ratio(ratio(r, floor, Rep::microsPerMessage)),
                         Table.ratio(ratio(r, local, Rep::microsPerMessage)),
