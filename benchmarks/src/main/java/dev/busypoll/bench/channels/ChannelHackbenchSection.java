@@ -25,8 +25,8 @@ public final class ChannelHackbenchSection {
                 + ChannelHackbench.MESSAGE_BYTES + " bytes to every receiver of its group. All channels on ONE "
                 + "event loop group of " + c.threads() + " threads; a receiver's server channel and children share "
                 + "a loop, as do a sender's client channels (round-robin). Senders write "
-                + NettyHackbenchChannels.BURST + " messages, flush, and yield to their loop; unwritable channels wait for "
-                + "`channelWritabilityChanged` (LocalChannel has no backpressure: up to " + c.loops()
+                + NettyHackbenchChannels.BURST + " messages, flush, and yield to their loop; unwritable channels "
+                + "wait for `channelWritabilityChanged` (LocalChannel has no backpressure: up to " + c.loops()
                 + " messages per connection in flight). Groups " + c.groups() + "; each transport connects the "
                 + "largest group count once and a run with fewer groups drives the first ones (the others' "
                 + "connections stay idle); per transport " + c.warmupRuns() + " warm-up run(s) at the largest group "
