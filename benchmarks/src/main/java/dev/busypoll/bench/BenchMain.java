@@ -18,6 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.busypoll.bench.channels.ChannelHackbench;
+import dev.busypoll.bench.channels.ChannelHackbenchSection;
+import dev.busypoll.bench.channels.Streaming;
+import dev.busypoll.bench.channels.StreamingSection;
 import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
@@ -30,7 +34,7 @@ import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
 
 /**
- * The benchmark command line. With no argument it runs the quick main job (hackbench, ping-pong and gRPC, quick
+ * The benchmark command line. With no argument it runs the quick main job (every scenario, quick
  * profile); see {@link #USAGE} for everything else. Every report starts with the JVM, OS and core count, prints
  * CPU time beside every time, and is written to {@code <out>/<timestamp>/results.md}, a self-contained
  * {@code report.html} with the plots, and the scenarios' CSV and {@code .hgrm} files, by the tool itself; the last
@@ -48,6 +52,12 @@ public final class BenchMain {
                           Netty LocalChannel, NIO loopback TCP, busypoll channel
               grpc        gRPC unary round trips: grpc-netty on the busypoll channel, on Netty LocalChannel and
                           over NIO loopback TCP, beside gRPC's own grpc-inprocess
+              hackbench-channels
+                          hackbench over channels: G groups of 20 senders x 20 receivers, one connection per
+                          pair, on one event loop group of N threads; every Netty transport beside a
+                          plain-thread MPSC floor
+              streaming   one-way stream of 64-byte messages, flushed in batches, one client to one server
+                          child; every Netty transport beside an SPSC floor
               openloop    latency under a fixed offered load, open loop (scheduled send times, no coordinated
                           omission): floor and every Netty transport at several rates, CPU per message
               idle        idle cost: CPU of each thread of an idle connected pair after the spin window
@@ -79,6 +89,21 @@ public final class BenchMain {
               --grpc-reps N           repetitions per row; medians reported (quick 3, full 7)
               --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
 
+            hackbench-channels options:
+              --channel-groups LIST   group counts (default 1,2,4,8)
+              --channel-loops N       messages per sender per receiver (quick 20, full 200)
+              --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
+              --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
+              --channel-threads N     event loop threads (default: availableProcessors)
+              --channel-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+
+            streaming options:
+              --stream-messages N     measured messages per repetition (quick 200000, full 1000000)
+              --stream-warmup N       warm-up messages per repetition (quick 50000, full 100000)
+              --stream-reps N         repetitions per transport; medians reported (quick 3, full 5)
+              --stream-batch N        messages written between two flushes (default 16)
+              --stream-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+
             open-loop options:
               --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
                                       full 5000,10000,20000,50000,100000,150000,200000,300000,500000)
@@ -100,8 +125,8 @@ public final class BenchMain {
               --help                  this text
             """;
 
-    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "openloop", "idle",
-            "all");
+    private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "hackbench-channels",
+            "streaming", "openloop", "idle", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
@@ -109,20 +134,27 @@ public final class BenchMain {
             "--pipe-spin", "--busy-poll", "--transports");
     private static final Set<String> GRPC_OPTIONS = Set.of("--grpc-calls", "--grpc-warmup", "--grpc-reps",
             "--grpc-busy-poll");
+    private static final Set<String> CHANNEL_HACKBENCH_OPTIONS = Set.of("--channel-groups", "--channel-loops",
+            "--channel-runs", "--channel-warmup-runs", "--channel-threads", "--channel-busy-poll");
+    private static final Set<String> STREAMING_OPTIONS = Set.of("--stream-messages", "--stream-warmup",
+            "--stream-reps", "--stream-batch", "--stream-busy-poll");
     private static final Set<String> OPEN_LOOP_OPTIONS = Set.of("--rates", "--rate-millis", "--openloop-warmup",
             "--spin-ahead");
     private static final Set<String> IDLE_OPTIONS = Set.of("--idle-traffic", "--idle-settle", "--idle-window");
     /** Each scenario's own options: given for another single scenario, they are a usage error. */
     private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
-            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS,
-            "idle", IDLE_OPTIONS);
+            "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "hackbench-channels", CHANNEL_HACKBENCH_OPTIONS,
+            "streaming", STREAMING_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS, "idle", IDLE_OPTIONS);
     private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
-            "pingpong", "ping-pong", "grpc", "gRPC", "openloop", "open-loop", "idle", "idle");
+            "pingpong", "ping-pong", "grpc", "gRPC", "hackbench-channels", "hackbench-channels",
+            "streaming", "streaming", "openloop", "open-loop", "idle", "idle");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
             "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out",
-            "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead", "--idle-traffic", "--idle-settle",
-            "--idle-window");
+            "--channel-groups", "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads",
+            "--channel-busy-poll", "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch",
+            "--stream-busy-poll", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead", "--idle-traffic",
+            "--idle-settle", "--idle-window");
 
     private BenchMain() {
     }
@@ -151,6 +183,8 @@ public final class BenchMain {
      * @param hackbench the hackbench configuration
      * @param pingPong  the ping-pong configuration
      * @param grpc      the gRPC configuration
+     * @param channelHackbench the hackbench-over-channels configuration
+     * @param streaming the streaming configuration
      * @param openLoop  the open-loop configuration
      * @param idle      the idle-cost configuration
      * @param profile   the profile the defaults came from
@@ -158,7 +192,8 @@ public final class BenchMain {
      * @param help      {@code true} for --help
      */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
-                   OpenLoop.Config openLoop, IdleCost.Config idle, Profile profile, Path out, boolean help) {
+                   ChannelHackbench.Config channelHackbench, Streaming.Config streaming, OpenLoop.Config openLoop,
+                   IdleCost.Config idle, Profile profile, Path out, boolean help) {
     }
 
     /**
@@ -201,8 +236,8 @@ public final class BenchMain {
                     throw new UsageException("one scenario at most, got '" + scenario + "' and '" + a + "'");
                 }
                 if (!SCENARIOS.contains(a)) {
-                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc, openloop, "
-                            + "idle or all)");
+                    throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc, "
+                            + "hackbench-channels, streaming, openloop, idle or all)");
                 }
                 scenario = a;
                 continue;
@@ -272,6 +307,19 @@ public final class BenchMain {
                 intValue(values, "--grpc-warmup", p.grpcWarmupCalls()),
                 intValue(values, "--grpc-reps", p.grpcReps()),
                 longList(values, "--grpc-busy-poll", List.of(0L, 50L)));
+        ChannelHackbench.Config chb = new ChannelHackbench.Config(
+                intList(values, "--channel-groups", List.of(1, 2, 4, 8)),
+                intValue(values, "--channel-loops", p.channelLoops()),
+                intValue(values, "--channel-runs", p.channelRuns()),
+                intValue(values, "--channel-warmup-runs", p.channelWarmupRuns()),
+                intValue(values, "--channel-threads", Machine.cores()),
+                longList(values, "--channel-busy-poll", List.of(0L, 5L, 10L, 50L)));
+        Streaming.Config streaming = new Streaming.Config(
+                longValue(values, "--stream-messages", p.streamMessages()),
+                longValue(values, "--stream-warmup", p.streamWarmup()),
+                intValue(values, "--stream-reps", p.streamReps()),
+                intValue(values, "--stream-batch", 16),
+                longList(values, "--stream-busy-poll", List.of(0L, 5L, 10L, 50L)));
         OpenLoop.Config openLoop = new OpenLoop.Config(
                 longList(values, "--rates", p.openLoopRates()),
                 longValue(values, "--rate-millis", p.openLoopMillis()),
@@ -289,7 +337,7 @@ public final class BenchMain {
                     : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
                     : Path.of("out");
         }
-        return new Command(scenario, hb, pp, grpc, openLoop, idle, p, out, help);
+        return new Command(scenario, hb, pp, grpc, chb, streaming, openLoop, idle, p, out, help);
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -374,6 +422,12 @@ public final class BenchMain {
         }
         if (all || "grpc".equals(c.scenario)) {
             report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));
+        }
+        if (all || "hackbench-channels".equals(c.scenario)) {
+            report.add(ChannelHackbenchSection.of(ChannelHackbench.run(c.channelHackbench, progress)));
+        }
+        if (all || "streaming".equals(c.scenario)) {
+            report.add(StreamingSection.of(Streaming.run(c.streaming, progress)));
         }
         if (all || "openloop".equals(c.scenario)) {
             report.add(OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));

@@ -17,14 +17,21 @@ import java.util.List;
  * @param grpcCalls        gRPC measured unary calls per repetition
  * @param grpcWarmupCalls  gRPC warm-up calls per repetition
  * @param grpcReps         gRPC repetitions per row
+ * @param channelLoops     hackbench over channels: messages per sender per receiver
+ * @param channelRuns      hackbench over channels: measured runs per (groups, transport)
+ * @param channelWarmupRuns hackbench over channels: warm-up runs per transport (at the largest group count)
+ * @param streamMessages   streaming: measured messages per repetition
+ * @param streamWarmup     streaming: warm-up messages per repetition
+ * @param streamReps       streaming: repetitions per transport
  * @param openLoopRates    open-loop offered rates, msg/s, ascending
  * @param openLoopMillis   open-loop schedule length per rate, ms
  * @param openLoopWarmupMillis open-loop warm-up per transport, ms
  * @param idleWindowMillis idle-cost measured idle window, ms
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
-                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps,
-                      List<Long> openLoopRates, long openLoopMillis, long openLoopWarmupMillis,
+                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps, int channelLoops,
+                      int channelRuns, int channelWarmupRuns, long streamMessages, long streamWarmup,
+                      int streamReps, List<Long> openLoopRates, long openLoopMillis, long openLoopWarmupMillis,
                       long idleWindowMillis) {
     /** Copies the list. */
     public Profile {
@@ -34,18 +41,20 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
     /**
      * The main job: short enough to run on every change. gRPC: 1,000 warm-up + 2,000 measured calls per row and
      * repetition (a grpc-netty call costs about 0.5-1 ms of CPU on the shared 2-core machine while the JIT is
-     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). Open loop: 4 rates of 250 ms
-     * after 100 ms of warm-up per transport (about 20-26 s for the 10 rows on the loaded 2-core machine: saturated
-     * rates run up to 1.5x their schedule, then drain); idle: a 1 s window per transport (about 16-18 s).
+     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). hackbench over channels:
+     * 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport there already.
+     * Open loop: 4 rates of 250 ms after 100 ms of warm-up per transport (saturated rates run up to 1.5x their
+     * schedule, then drain); idle: a 1 s window per transport.
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000);
+            20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
      * 50,000 gRPC calls per row. Open loop: 9 rates of 1.5 s after 1 s of warm-up per transport (about 170 s);
      * idle: a 3 s window per transport (about 40 s).
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
+            200, 3, 1, 1_000_000, 100_000, 5,
             List.of(5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 150_000L, 200_000L, 300_000L, 500_000L), 1_500,
             1_000, 3_000);
 }

@@ -33,7 +33,9 @@ class BenchMainTest {
         assertTrue(usage.contains("Usage:"));
         for (String s : List.of("hackbench", "pingpong", "grpc", "--grpc-calls", "--grpc-warmup", "--grpc-reps",
                 "--grpc-busy-poll", "openloop", "idle", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead",
-                "--idle-traffic", "--idle-settle", "--idle-window")) {
+                "--idle-traffic", "--idle-settle", "--idle-window", "hackbench-channels", "streaming", "--channel-groups",
+                "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads", "--channel-busy-poll",
+                "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch", "--stream-busy-poll")) {
             assertTrue(usage.contains(s), s + " in " + usage);
         }
     }
@@ -108,6 +110,50 @@ class BenchMainTest {
     }
 
     @Test
+    void shouldParseTheChannelScenariosOptions() throws Exception {
+        BenchMain.Command c = BenchMain.parse(new String[0]);
+        assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(1, 2, 4, 8),
+                Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
+                Machine.cores(), List.of(0L, 5L, 10L, 50L)), c.channelHackbench());
+        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
+                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, List.of(0L, 5L, 10L, 50L)),
+                c.streaming());
+        BenchMain.Command chb = BenchMain.parse(new String[] {"hackbench-channels", "--full", "--channel-groups",
+            "2,16", "--channel-loops=7", "--channel-runs", "3", "--channel-warmup-runs", "0", "--channel-threads", "4",
+            "--channel-busy-poll", "5"});
+        assertEquals("hackbench-channels", chb.scenario());
+        assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(2, 16), 7, 3, 0, 4,
+                List.of(5L)), chb.channelHackbench());
+        BenchMain.Command st = BenchMain.parse(new String[] {"streaming", "--stream-messages", "1_000",
+            "--stream-warmup", "0", "--stream-reps", "2", "--stream-batch", "1", "--stream-busy-poll", "0,50"});
+        assertEquals("streaming", st.scenario());
+        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(1000, 0, 2, 1, List.of(0L, 50L)),
+                st.streaming());
+        assertEquals(Profile.FULL.streamMessages(),
+                BenchMain.parse(new String[] {"streaming", "--full"}).streaming().messages());
+    }
+
+    @Test
+    void shouldRejectBadChannelScenarioValuesWithUsage() {
+        for (String[] args : List.of(new String[] {"--channel-groups", "0"}, new String[] {"--channel-groups", "x"},
+                new String[] {"--channel-groups", ","}, new String[] {"--channel-loops", "0"},
+                new String[] {"--channel-runs", "-1"}, new String[] {"--channel-warmup-runs", "-1"},
+                new String[] {"--channel-threads", "0"}, new String[] {"--channel-busy-poll", "-5"},
+                new String[] {"--stream-messages", "0"}, new String[] {"--stream-messages", "lots"},
+                new String[] {"--stream-warmup", "-1"}, new String[] {"--stream-reps", "0"},
+                new String[] {"--stream-batch", "0"}, new String[] {"--stream-busy-poll", "1,x"},
+                new String[] {"streaming", "--channel-loops", "5"}, new String[] {"hackbench-channels",
+                    "--stream-reps", "2"}, new String[] {"pingpong", "--stream-batch", "2"},
+                new String[] {"streaming", "--reps", "2"}, new String[] {"hackbench-channels", "--loops", "2"},
+                new String[] {"hackbench-chanels"})) {
+            err.reset();
+            assertEquals(2, run(args), String.join(" ", args));
+            String e = err.toString(StandardCharsets.UTF_8);
+            assertTrue(e.startsWith("error: ") && e.contains("Usage:"), e);
+        }
+    }
+
+    @Test
     void shouldRejectBadCommandLinesWithUsage() {
         for (String[] args : List.of(new String[] {"--bogus"}, new String[] {"fishbench"},
                 new String[] {"--loops", "many"}, new String[] {"--loops"}, new String[] {"--quick", "--full"},
@@ -129,7 +175,10 @@ class BenchMainTest {
                 "--warmup", "10", "--reps", "1", "--transports", "floor,local-default,pipe50,busypoll5",
                 "--busy-poll", "5", "--grpc-calls", "30", "--grpc-warmup", "10", "--grpc-reps", "1",
                 "--grpc-busy-poll", "5", "--rates", "1000,2000", "--rate-millis", "20", "--openloop-warmup", "10",
-                "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20", "--out", dir.toString()),
+                "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20",
+                "--channel-groups", "1", "--channel-loops", "2", "--channel-runs", "1",
+                "--channel-warmup-runs", "0", "--channel-busy-poll", "5", "--stream-messages", "500",
+                "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--out", dir.toString()),
                 err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
@@ -148,6 +197,10 @@ class BenchMainTest {
         assertEquals(1 + 2, hb.size(), String.join("\n", hb)); // header + kernel + spin5
         List<String> pp = Files.readAllLines(runDir.resolve("pingpong.csv"));
         assertEquals(1 + 4, pp.size(), String.join("\n", pp)); // header + 4 transports x 1 rep (or 1 line if n/a)
+        assertTrue(md.contains("## hackbench over channels") && md.contains("## streaming"), md);
+        // header + floor, 5 Netty rows and busypoll5, one run each (or one status line when not available)
+        assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
+        assertEquals(1 + 7, Files.readAllLines(runDir.resolve("streaming.csv")).size());
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
         // header + inprocess, local, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
         assertEquals(1 + 4, grpc.size(), String.join("\n", grpc));

@@ -1,0 +1,289 @@
+package dev.busypoll.bench.channels;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
+/**
+ * hackbench over channels ({@code hackbench-channels}): G groups, each of {@value #FDS} senders and {@value #FDS}
+ * receivers; every sender delivers {@code loops} messages of {@value #MESSAGE_BYTES} bytes to every receiver of
+ * its group, all at once; a run ends when every receiver got {@value #FDS} x loops messages. Every Netty
+ * transport of {@link NettyTransportSpecs#all} runs it on one event loop group of N threads (topology in {@link
+ * NettyHackbenchChannels}), beside a plain-thread floor ({@link FloorHackbenchChannels}).
+ *
+ * <p>Per transport: set up the connections of the largest group count once, warm up there, then per group
+ * count the measured runs; tear down. Time = start
+ * signal to the last message received; CPU = the CPU clock ({@link CpuClock}) over the same window. The report
+ * gives medians over the runs. Used by one thread.
+ */
+public final class ChannelHackbench {
+    /** Senders and receivers per group, as in hackbench. */
+    public static final int FDS = 20;
+    /** Bytes per message, as in hackbench. */
+    public static final int MESSAGE_BYTES = 100;
+
+    private ChannelHackbench() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param groups         group counts, each run separately
+     * @param loops          messages per sender per receiver
+     * @param runs           measured runs per (groups, transport); medians are reported
+     * @param warmupRuns     unmeasured runs at the largest group count, once per transport (per session)
+     * @param threads        event loop threads of the one group the channels run on
+     * @param busyPollMicros BUSY_POLL_MICROS of the busypoll rows
+     */
+    public record Config(List<Integer> groups, int loops, int runs, int warmupRuns, int threads,
+                         List<Long> busyPollMicros) {
+        /** Validates every field. */
+        public Config {
+            groups = List.copyOf(groups);
+            busyPollMicros = List.copyOf(busyPollMicros);
+            if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
+                throw new IllegalArgumentException("group counts must be >= 1, were " + groups);
+            }
+            if (loops < 1) {
+                throw new IllegalArgumentException("loops must be >= 1, was " + loops);
+            }
+            if (runs < 1) {
+                throw new IllegalArgumentException("runs must be >= 1, was " + runs);
+            }
+            if (warmupRuns < 0) {
+                throw new IllegalArgumentException("warm-up runs must be >= 0, was " + warmupRuns);
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("event loop threads must be >= 1, was " + threads);
+            }
+            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
+                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0, were " + busyPollMicros);
+            }
+        }
+
+        /** Messages one run delivers with {@code g} groups. */
+        public long messages(int g) {
+            return (long) g * FDS * FDS * loops;
+        }
+
+        /** The transports, in report order: the floor, then every Netty transport. */
+        List<HackbenchChannelsTransport> transports() {
+            List<HackbenchChannelsTransport> list = new ArrayList<>();
+            list.add(new FloorHackbenchChannels());
+            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyHackbenchChannels(s, threads)));
+            return list;
+        }
+    }
+
+    /**
+     * One measured run.
+     *
+     * @param seconds    start signal to the last message received
+     * @param cpuSeconds CPU time over the same window (NaN when the JVM cannot tell)
+     * @param messages   messages received (checked against the expected count)
+     * @param idle       the busy-polling loops' waiting figures summed over the loops, or {@code null}
+     */
+    public record Run(double seconds, double cpuSeconds, long messages, String idle) {
+        /** Messages per second. */
+        public double messagesPerSecond() {
+            return messages / seconds;
+        }
+
+        /** CPU µs per message. */
+        public double cpuMicrosPerMessage() {
+            return cpuSeconds * 1e6 / messages;
+        }
+    }
+
+    /**
+     * All runs of one transport at one group count.
+     *
+     * @param transport   row label
+     * @param key         short key
+     * @param groups      the group count
+     * @param runs        the measured runs (empty when there are no numbers)
+     * @param unavailable why there are no numbers, or {@code null}: "failed: ..." when a run failed, otherwise
+     *                    why the transport cannot run here
+     */
+    public record Cell(String transport, String key, int groups, List<Run> runs, String unavailable) {
+        /** The median of one figure over the runs; NaN without runs. */
+        public double median(ToDoubleFunction<Run> figure) {
+            return Stats.median(runs.stream().mapToDouble(figure).toArray());
+        }
+    }
+
+    /**
+     * Everything one invocation measured.
+     *
+     * @param config the configuration
+     * @param cells  one per (groups, transport), groups-major, transports in report order
+     * @param notes  warnings and remarks
+     */
+    public record Result(Config config, List<Cell> cells, List<String> notes) {
+        /** The cell of a group count and key, or {@code null}. */
+        public Cell cell(int groups, String key) {
+            return cells.stream().filter(c -> c.groups == groups && c.key.equals(key)).findFirst().orElse(null);
+        }
+
+        /** The results table: medians, CPU beside every time, ratios to the floor and to LocalChannel. */
+        public Table table() {
+            Table t = new Table(List.of("groups", "transport", "median s", "median CPU s", "messages/s",
+                    "CPU µs/msg", "time / floor", "time / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
+            for (Cell c : cells) {
+                if (c.unavailable != null) {
+                    String l = c.unavailable.startsWith("failed") ? "failed" : "not available";
+                    t.add(List.of(String.valueOf(c.groups), c.transport, l, l, l, l, "n/a", "n/a", "n/a"));
+                    continue;
+                }
+                Cell floor = cell(c.groups, "floor");
+                Cell local = cell(c.groups, "local-default");
+                // Rates from the medians (not medians of rates), so the columns of a row agree with each other
+                // for an even number of runs too.
+                double seconds = c.median(Run::seconds);
+                double cpu = c.median(Run::cpuSeconds);
+                double messages = config.messages(c.groups);
+                t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(seconds, 4), Table.fmt(cpu, 4),
+                        Table.fmt(messages / seconds, 0), Table.fmt(cpu * 1e6 / messages, 2),
+                        Table.ratio(ratio(c, floor, Run::seconds)), Table.ratio(ratio(c, local, Run::seconds)),
+                        Table.ratio(ratio(c, local, Run::cpuSeconds))));
+            }
+            return t;
+        }
+
+        private static double ratio(Cell c, Cell base, ToDoubleFunction<Run> figure) {
+            if (base == null || base.unavailable != null) {
+                return Double.NaN;
+            }
+            return Stats.ratio(c.median(figure), base.median(figure));
+        }
+    }
+
+    /**
+     * Runs the configuration.
+     *
+     * @param config   what to run
+     * @param progress where to print one line per measured run
+     */
+    public static Result run(Config config, PrintStream progress) {
+        Objects.requireNonNull(config, "config");
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<HackbenchChannelsTransport> transports, PrintStream progress) {
+        List<String> notes = new ArrayList<>();
+        int maxGroups = config.groups.stream().mapToInt(Integer::intValue).max().orElse(1);
+        for (HackbenchChannelsTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
+                continue;
+            }
+            // Transports run one at a time, so only one transport's spinners compete for the cores.
+            String w = Machine.oversubscriptionWarning("hackbench-channels " + t.name() + " at " + maxGroups
+                    + " groups", t.spinningThreads(maxGroups));
+            if (w != null) {
+                notes.add(w);
+            }
+        }
+        int loopSpinners = transports.stream().filter(t -> t.unavailableReason() == null
+                && !"floor".equals(t.key())).mapToInt(t -> t.spinningThreads(maxGroups)).max().orElse(0);
+        if (loopSpinners >= Machine.cores()) {
+            notes.add("NOTE: the busy-polling rows spin up to " + loopSpinners + " event loop threads on "
+                    + Machine.cores() + " cores: nothing else (the JIT, GC, other processes) gets a core without "
+                    + "preempting them.");
+        }
+        notes.add(CpuClock.note());
+        notes.forEach(progress::println);
+        // Transport-major (one session per transport serves every group count), reported groups-major.
+        List<Cell> measured = new ArrayList<>();
+        for (HackbenchChannelsTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                config.groups.forEach(g -> measured.add(new Cell(t.name(), t.key(), g, List.of(),
+                        t.unavailableReason())));
+                continue;
+            }
+            HackbenchChannelsTransport.Session session = null;
+            try {
+                for (int groups : config.groups) {
+                    try {
+                        if (session == null) {
+                            session = t.open(maxGroups);
+                            warmUp(config, t, session, maxGroups);
+                        }
+                        measured.add(new Cell(t.name(), t.key(), groups, measure(config, t, session, groups,
+                                progress), null));
+                    } catch (Exception | Error e) {
+                        if (e instanceof InterruptedException) {
+                            Thread.currentThread().interrupt();
+                        }
+                        // One broken transport must not cost the report of all the others; a broken session is
+                        // replaced for the next group count.
+                        measured.add(new Cell(t.name(), t.key(), groups, List.of(), "failed: " + e));
+                        notes.add(t.name() + ", " + groups + " groups: FAILED: " + e);
+                        progress.printf("hackbench-channels groups %d %-44s FAILED: %s%n", groups, t.name(), e);
+                        if (session != null) {
+                            session.close();
+                            session = null;
+                        }
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
+            }
+        }
+        List<Cell> cells = new ArrayList<>();
+        for (int groups : config.groups) {
+            measured.stream().filter(c -> c.groups == groups).forEach(cells::add);
+        }
+        return new Result(config, List.copyOf(cells), List.copyOf(notes));
+    }
+
+    private static List<Run> measure(Config config, HackbenchChannelsTransport t,
+                                     HackbenchChannelsTransport.Session session, int groups, PrintStream progress)
+            throws Exception {
+        List<Run> runs = new ArrayList<>();
+        long expected = config.messages(groups);
+        for (int i = 0; i < config.runs; i++) {
+            long cpu0 = CpuClock.nanos();
+            HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
+            long cpu1 = CpuClock.nanos();
+            check(t, m.messages(), expected);
+            double seconds = (m.endNanos() - m.startNanos()) / 1e9;
+            if (!(seconds > 0)) {
+                throw new IllegalStateException(t.name() + ": run took " + seconds + " s");
+            }
+            Run r = new Run(seconds, CpuClock.seconds(cpu0, cpu1), m.messages(), m.idle());
+            runs.add(r);
+            progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
+                    groups, t.name(), i + 1, config.runs, r.seconds, r.cpuSeconds, r.messagesPerSecond(),
+                    r.idle == null ? "" : "  idle: " + r.idle);
+        }
+        return runs;
+    }
+
+    /**
+     * Warm-up runs once per session, at the largest group count so every channel and loop has carried traffic
+     * (and the JIT has seen every path) before the first measured run.
+     */
+    private static void warmUp(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
+                               int maxGroups) throws Exception {
+        for (int i = 0; i < config.warmupRuns; i++) {
+            check(t, session.run(maxGroups, config.loops).messages(), config.messages(maxGroups));
+        }
+    }
+
+    private static void check(HackbenchChannelsTransport t, long got, long expected) {
+        if (got != expected) {
+            throw new IllegalStateException(t.name() + ": " + got + " messages received, expected " + expected);
+        }
+    }
+}

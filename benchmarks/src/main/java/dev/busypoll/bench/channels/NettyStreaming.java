@@ -1,0 +1,281 @@
+package dev.busypoll.bench.channels;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.ReferenceCountUtil;
+
+import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.NettyTransportSpec;
+
+/**
+ * Streaming over one Netty transport: a client channel on a single-threaded group streams {@value
+ * Streaming#MESSAGE_BYTES}-byte buffers one way to the server's accepted child on another single-threaded group.
+ *
+ * <pre>
+ *   client loop (group C, 1 thread)                    server loop (group S, 1 thread)
+ *     pump: write batch, flush, repeat  ---- 64 B x n ----&gt;  child channelRead: count bytes, release
+ *       stops when unwritable (resumes on                     last byte: note the time, complete
+ *       channelWritabilityChanged) or when the
+ *       in-flight window is full (resumed by the receiver)
+ * </pre>
+ *
+ * <p>Flow control: Netty's writability (water marks) for the transports that have backpressure, and an {@link
+ * InFlightWindow} of {@value #WINDOW_BYTES} bytes for every transport so LocalChannel, which has none, cannot
+ * grow the heap without bound. Set-up follows design.md's pitfalls (both ends active before traffic, count
+ * before writing, close channels before the groups).
+ */
+final class NettyStreaming implements StreamingTransport {
+    /** Bytes in flight at most (a memory guard; above the socket and queue buffers of the other transports). */
+    static final long WINDOW_BYTES = 1 << 20;
+    /** Batches written in one turn of the client loop before it lets the loop run its other work. */
+    private static final int BATCHES_PER_TURN = 64;
+    private static final long TIMEOUT_SECONDS = 60;
+    private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
+
+    private final NettyTransportSpec spec;
+
+    /** @param spec the transport */
+    NettyStreaming(NettyTransportSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
+    public String key() {
+        return spec.key();
+    }
+
+    @Override
+    public int spinningThreads() {
+        return spec.spinsWhenIdle() ? 2 : 0;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return spec.unavailableReason();
+    }
+
+    @Override
+    public Session open(int batch) throws Exception {
+        EventLoopGroup serverGroup = spec.newGroup().apply(1);
+        EventLoopGroup clientGroup = spec.newGroup().apply(1);
+        Sink sink = new Sink();
+        Pump pump = new Pump(batch);
+        Channel server = null;
+        Channel client = null;
+        try {
+            server = spec.serverBootstrap(serverGroup).childHandler(sink).bind(spec.bindAddress().get()).sync()
+                    .channel();
+            client = spec.clientBootstrap(clientGroup).handler(pump).connect(server.localAddress()).sync()
+                    .channel();
+            if (!pump.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    || !sink.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(spec.name() + ": channelActive did not run on both sides");
+            }
+        } catch (Exception | Error e) {
+            closeAll(client, sink.child, server, clientGroup, serverGroup);
+            throw e;
+        }
+        Channel serverChannel = server;
+        Channel clientChannel = client;
+        EventLoop clientLoop = clientChannel.eventLoop();
+        EventLoop serverLoop = sink.child.eventLoop();
+        return new Session() {
+            @Override
+            public Measured run(long messages) throws Exception {
+                CompletableFuture<Long> done = new CompletableFuture<>();
+                long expected = messages * PAYLOAD.length;
+                InFlightWindow window = new InFlightWindow(WINDOW_BYTES, clientLoop, pump::pump);
+                serverLoop.submit(() -> sink.reset(expected, window, done)).sync();
+                LoopFigures before = LoopFiguresSum.of(spec, List.of(clientLoop, serverLoop));
+                long start = System.nanoTime();
+                clientLoop.execute(() -> pump.start(messages, window, done));
+                long end = done.get(TIMEOUT_SECONDS + messages / 100_000, TimeUnit.SECONDS);
+                LoopFigures after = LoopFiguresSum.of(spec, List.of(clientLoop, serverLoop));
+                return new Measured(start, end, sink.bytes / PAYLOAD.length,
+                        after == null ? null : after.minus(before).describe());
+            }
+
+            @Override
+            public void close() {
+                try {
+                    closeAll(clientChannel, sink.child, serverChannel, clientGroup, serverGroup);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+    }
+
+    private static void closeAll(Channel client, Channel child, Channel server, EventLoopGroup clientGroup,
+                                 EventLoopGroup serverGroup) throws InterruptedException {
+        for (Channel c : new Channel[] {client, child, server}) {
+            if (c != null) {
+                c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+        for (Channel c : new Channel[] {client, child, server}) {
+            if (c != null) {
+                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+        clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** The receiving side; its counters are touched only on the server loop (after {@link #reset}). */
+    @ChannelHandler.Sharable
+    static final class Sink extends ChannelInboundHandlerAdapter {
+        final CountDownLatch active = new CountDownLatch(1);
+        volatile Channel child;
+        /** Read by the coordinator after {@code done} completed (the future orders it). */
+        long bytes;
+        private long expected;
+        private InFlightWindow window;
+        private CompletableFuture<Long> done;
+
+        void reset(long expectedBytes, InFlightWindow window, CompletableFuture<Long> done) {
+            this.bytes = 0;
+            this.expected = expectedBytes;
+            this.window = window;
+            this.done = done;
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            child = ctx.channel();
+            active.countDown();
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            int n = msg instanceof ByteBuf b ? b.readableBytes() : -1;
+            ReferenceCountUtil.release(msg);
+            if (n < 0 || done == null) {
+                fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
+                return;
+            }
+            bytes += n;
+            if (bytes > expected) {
+                fail(new IllegalStateException("received " + bytes + " bytes, expected " + expected));
+                return;
+            }
+            if (bytes == expected) {
+                done.complete(System.nanoTime());
+            }
+            window.received(bytes);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            fail(cause);
+            ctx.close();
+        }
+
+        private void fail(Throwable cause) {
+            if (done != null) {
+                done.completeExceptionally(cause);
+            }
+        }
+    }
+
+    /** The sending side; all state on the client loop. */
+    static final class Pump extends ChannelInboundHandlerAdapter {
+        final CountDownLatch active = new CountDownLatch(1);
+        private final int batch;
+        private ChannelHandlerContext ctx;
+        private long remaining;
+        private long sentBytes;
+        private boolean pumping;
+        private InFlightWindow window;
+        private CompletableFuture<Long> done;
+
+        Pump(int batch) {
+            this.batch = batch;
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+            active.countDown();
+            ctx.fireChannelActive();
+        }
+
+        void start(long messages, InFlightWindow window, CompletableFuture<Long> done) {
+            this.remaining = messages;
+            this.sentBytes = 0;
+            this.window = window;
+            this.done = done;
+            pump();
+        }
+
+        /** Writes batches while allowed; idempotent, so the window, writability and the loop may all call it. */
+        void pump() {
+            if (pumping || remaining == 0) {
+                return; // re-entered from channelWritabilityChanged inside our own write or flush
+            }
+            pumping = true;
+            try {
+                for (int turn = 0; turn < BATCHES_PER_TURN; turn++) {
+                    if (remaining == 0 || !ctx.channel().isWritable() || !window.mayWrite(sentBytes)) {
+                        return; // writability or the window resumes us
+                    }
+                    int n = (int) Math.min(batch, remaining);
+                    for (int i = 0; i < n; i++) {
+                        remaining--; // count first, then write (design.md)
+                        sentBytes += PAYLOAD.length;
+                        ByteBuf m = ctx.alloc().buffer(PAYLOAD.length).writeBytes(PAYLOAD);
+                        ctx.write(m).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+                    }
+                    ctx.flush();
+                }
+                if (remaining > 0) {
+                    ctx.executor().execute(this::pump); // let the loop run its other work, then go on
+                }
+            } finally {
+                pumping = false;
+            }
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            if (ctx.channel().isWritable()) {
+                pump();
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (done != null && !done.isDone()) {
+                done.completeExceptionally(new IllegalStateException("client closed with " + remaining
+                        + " messages unsent"));
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (done != null) {
+                done.completeExceptionally(cause);
+            }
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.busypoll.bench.channels;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
+/**
+ * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to
+ * one server child, flushing every {@code batch} messages, each side on its own single-threaded event loop
+ * group (topology and flow control in {@link NettyStreaming}); beside it the floor, two spinning threads and
+ * an SPSC queue ({@link FloorStreaming}). Per transport and repetition: a fresh pair, a warm-up stream, then the
+ * measured stream; repetitions are interleaved (rep 1 of every transport, then rep 2, ...) and the report gives
+ * medians. Time = start signal to the last byte received; CPU = the CPU clock ({@link CpuClock}) over the
+ * same window. Used by one thread.
+ */
+public final class Streaming {
+    /** Bytes per message. */
+    public static final int MESSAGE_BYTES = 64;
+
+    private Streaming() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param messages       measured messages per repetition
+     * @param warmupMessages messages streamed before each measurement, not measured
+     * @param repetitions    repetitions per transport (medians reported)
+     * @param batch          messages written between two flushes
+     * @param busyPollMicros BUSY_POLL_MICROS of the busypoll rows
+     */
+    public record Config(long messages, long warmupMessages, int repetitions, int batch, List<Long> busyPollMicros) {
+        /** Validates every field. */
+        public Config {
+            busyPollMicros = List.copyOf(busyPollMicros);
+            if (messages < 1) {
+                throw new IllegalArgumentException("messages must be >= 1, was " + messages);
+            }
+            if (warmupMessages < 0) {
+                throw new IllegalArgumentException("warm-up messages must be >= 0, was " + warmupMessages);
+            }
+            if (repetitions < 1) {
+                throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
+            }
+            if (batch < 1) {
+                throw new IllegalArgumentException("batch must be >= 1, was " + batch);
+            }
+            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
+                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0, were " + busyPollMicros);
+            }
+        }
+
+        /** The transports, in report order: the floor, then every Netty transport. */
+        List<StreamingTransport> transports() {
+            List<StreamingTransport> list = new ArrayList<>();
+            list.add(new FloorStreaming());
+            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyStreaming(s)));
+            return list;
+        }
+    }
+
+    /**
+     * One measured stream.
+     *
+     * @param messages   messages received (checked against the configuration)
+     * @param seconds    start signal to the last byte received
+     * @param cpuSeconds CPU time over the same window (NaN when the JVM cannot tell)
+     * @param idle       the busy-polling loops' waiting figures (both loops summed), or {@code null}
+     */
+    public record Rep(long messages, double seconds, double cpuSeconds, String idle) {
+        /** Messages per second. */
+        public double messagesPerSecond() {
+            return messages / seconds;
+        }
+
+        /** Payload megabytes (10^6 bytes) per second. */
+        public double megabytesPerSecond() {
+            return messages * (double) MESSAGE_BYTES / 1e6 / seconds;
+        }
+
+        /** CPU µs per message. */
+        public double cpuMicrosPerMessage() {
+            return cpuSeconds * 1e6 / messages;
+        }
+
+        /** CPU ms per payload megabyte. */
+        public double cpuMillisPerMegabyte() {
+            return cpuSeconds * 1e3 / (messages * (double) MESSAGE_BYTES / 1e6);
+        }
+
+        /** Wall µs per message (for the ratios). */
+        public double microsPerMessage() {
+            return seconds * 1e6 / messages;
+        }
+    }
+
+    /**
+     * Every repetition of one transport.
+     *
+     * @param name        row label
+     * @param key         short key
+     * @param reps        repetitions (empty when there are no numbers)
+     * @param unavailable why there are no numbers, or {@code null}: "failed: ..." when a repetition failed
+     *                    (then no repetition counts), otherwise why the transport cannot run here
+     */
+    public record Row(String name, String key, List<Rep> reps, String unavailable) {
+        /** The median of one figure over the repetitions; NaN without any. */
+        public double median(ToDoubleFunction<Rep> figure) {
+            return Stats.median(reps.stream().mapToDouble(figure).toArray());
+        }
+    }
+
+    /**
+     * Everything one invocation measured.
+     *
+     * @param config the configuration
+     * @param rows   one per transport, in report order
+     * @param notes  warnings and remarks
+     */
+    public record Result(Config config, List<Row> rows, List<String> notes) {
+        /** The row of a key, or {@code null}. */
+        public Row row(String key) {
+            return rows.stream().filter(r -> r.key.equals(key)).findFirst().orElse(null);
+        }
+
+        /** The results table: medians, CPU beside every speed, ratios to the floor and to LocalChannel. */
+        public Table table() {
+            Table t = new Table(List.of("transport", "messages/s", "MB/s", "CPU µs/msg", "CPU ms/MB",
+                    "time / floor", "time / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
+            Row floor = row("floor");
+            Row local = row("local-default");
+            for (Row r : rows) {
+                if (r.unavailable != null) {
+                    String l = r.unavailable.startsWith("failed") ? "failed" : "not available";
+                    t.add(List.of(r.name, l, l, l, l, "n/a", "n/a", "n/a"));
+                    continue;
+                }
+                t.add(List.of(r.name, Table.fmt(r.median(Rep::messagesPerSecond), 0),
+                        Table.fmt(r.median(Rep::megabytesPerSecond), 1),
+                        Table.fmt(r.median(Rep::cpuMicrosPerMessage), 3),
+                        Table.fmt(r.median(Rep::cpuMillisPerMegabyte), 2),
+                        Table.ratio(ratio(r, floor, Rep::microsPerMessage)),
+                        Table.ratio(ratio(r, local, Rep::microsPerMessage)),
+                        Table.ratio(ratio(r, local, Rep::cpuMicrosPerMessage))));
+            }
+            return t;
+        }
+
+        private static double ratio(Row r, Row base, ToDoubleFunction<Rep> figure) {
+            if (base == null || base.unavailable != null) {
+                return Double.NaN;
+            }
+            return Stats.ratio(r.median(figure), base.median(figure));
+        }
+    }
+
+    /**
+     * Runs the configuration.
+     *
+     * @param config   what to run
+     * @param progress where to print one line per repetition
+     */
+    public static Result run(Config config, PrintStream progress) {
+        Objects.requireNonNull(config, "config");
+        return run(config, config.transports(), progress);
+    }
+
+    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
+    static Result run(Config config, List<StreamingTransport> transports, PrintStream progress) {
+        List<String> notes = new ArrayList<>();
+        for (StreamingTransport t : transports) {
+            if (t.unavailableReason() != null) {
+                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
+                continue;
+            }
+            String w = Machine.oversubscriptionWarning("streaming " + t.name(), t.spinningThreads());
+            if (w != null) {
+                notes.add(w);
+            }
+        }
+        int spinners = transports.stream().filter(t -> t.unavailableReason() == null)
+                .mapToInt(StreamingTransport::spinningThreads).max().orElse(0);
+        if (spinners >= Machine.cores()) {
+            notes.add("NOTE: spinning rows use " + spinners + " spinning threads on " + Machine.cores()
+                    + " cores: nothing else (the JIT, GC, other processes) gets a core without preempting them.");
+        }
+        notes.add(CpuClock.note());
+        notes.forEach(progress::println);
+        Map<String, List<Rep>> reps = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>();
+        for (int rep = 0; rep < config.repetitions; rep++) {
+            for (StreamingTransport t : transports) {
+                if (t.unavailableReason() != null || failed.containsKey(t.key())) {
+                    continue;
+                }
+                Rep r;
+                try {
+                    r = runOnce(config, t);
+                } catch (Exception | Error e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                    }
+                    // One broken transport must not cost the report of all the others.
+                    failed.put(t.key(), "failed: " + e);
+                    notes.add(t.name() + ": FAILED in repetition " + (rep + 1) + ": " + e);
+                    progress.printf("streaming rep %d/%d %-44s FAILED: %s%n", rep + 1, config.repetitions,
+                            t.name(), e);
+                    continue;
+                }
+                reps.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(r);
+                progress.printf("streaming rep %d/%d %-44s %11.0f msg/s %8.1f MB/s  CPU %7.3f µs/msg%s%n", rep + 1,
+                        config.repetitions, t.name(), r.messagesPerSecond(), r.megabytesPerSecond(),
+                        r.cpuMicrosPerMessage(), r.idle == null ? "" : "  idle: " + r.idle);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (StreamingTransport t : transports) {
+            String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(t.key());
+            rows.add(new Row(t.name(), t.key(), why != null ? List.of() : List.copyOf(reps.get(t.key())), why));
+        }
+        return new Result(config, List.copyOf(rows), List.copyOf(notes));
+    }
+
+    private static Rep runOnce(Config config, StreamingTransport t) throws Exception {
+        try (StreamingTransport.Session session = t.open(config.batch)) {
+            if (config.warmupMessages > 0) {
+                check(t, session.run(config.warmupMessages).messages(), config.warmupMessages);
+            }
+            long cpu0 = CpuClock.nanos();
+            StreamingTransport.Measured m = session.run(config.messages);
+            long cpu1 = CpuClock.nanos();
+            check(t, m.messages(), config.messages);
+            double seconds = (m.endNanos() - m.startNanos()) / 1e9;
+            if (!(seconds > 0)) {
+                throw new IllegalStateException(t.name() + ": stream took " + seconds + " s");
+            }
+            return new Rep(m.messages(), seconds, CpuClock.seconds(cpu0, cpu1), m.idle());
+        }
+    }
+
+    private static void check(StreamingTransport t, long got, long expected) {
+        if (got != expected) {
+            throw new IllegalStateException(t.name() + ": " + got + " messages received, expected " + expected);
+        }
+    }
+}

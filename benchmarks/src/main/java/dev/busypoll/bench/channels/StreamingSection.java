@@ -1,0 +1,89 @@
+package dev.busypoll.bench.channels;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Headline;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Table;
+
+/** Renders a {@link Streaming.Result} as the report's streaming section and its CSV. Stateless. */
+public final class StreamingSection {
+    private StreamingSection() {
+    }
+
+    /** The section: configuration, notes, the table, the bars and the busy-polling loops' idle ladders. */
+    public static Section of(Streaming.Result result) {
+        Streaming.Config c = result.config();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("One client streams " + Streaming.MESSAGE_BYTES + "-byte messages one way to one "
+                + "server child, flushing every " + c.batch() + " messages; client and server each on a "
+                + "single-threaded event loop group. The sender stops while the channel is unwritable (resumed by "
+                + "`channelWritabilityChanged`) and while more than " + (NettyStreaming.WINDOW_BYTES >> 10)
+                + " KiB are in flight (a memory guard for LocalChannel, which has no backpressure; the count "
+                + "travels through shared memory). " + c.repetitions() + " repetitions per transport "
+                + "(interleaved), each a fresh pair, " + c.warmupMessages() + " warm-up then " + c.messages()
+                + " measured messages; medians reported. Time: start signal to the last byte received; CPU: the "
+                + "CPU clock over the same window; MB = 10^6 payload bytes. Ratios: this row / the reference per "
+                + "message (lower is better). The floor: two threads spinning on one JCTools SPSC queue of "
+                + FloorStreaming.CAPACITY + " references to a shared payload (no allocation, no copy)."));
+        blocks.addAll(Block.notes(result.notes()));
+        blocks.add(Block.table(result.table()));
+        blocks.add(Block.chart(chart(result)));
+        List<String> idle = new ArrayList<>();
+        for (Streaming.Row r : result.rows()) {
+            if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idle() != null) {
+                idle.add(r.name() + ": " + r.reps().get(r.reps().size() - 1).idle());
+            }
+        }
+        if (!idle.isEmpty()) {
+            blocks.add(Block.text("Idle-ladder figures of the busy-polling loops (last repetition, measured "
+                    + "stream only, client and server loop summed):"));
+            blocks.add(new Block.Bullets(idle));
+        }
+        String title = "streaming throughput (" + Streaming.MESSAGE_BYTES + "-byte messages, one way)";
+        List<Headline> headlines = result.rows().stream().filter(r -> !r.reps().isEmpty())
+                .map(r -> new Headline(title, "", r.key(), "µs/msg", r.median(Streaming.Rep::microsPerMessage),
+                        r.median(Streaming.Rep::cpuMicrosPerMessage), "CPU µs/msg"))
+                .toList();
+        return new Section("streaming", title, blocks, Map.of("streaming.csv", csv(result)), headlines);
+    }
+
+    /** Median messages/s, one bar per transport that ran; log y. */
+    static Chart chart(Streaming.Result result) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (Streaming.Row r : result.rows()) {
+            if (r.unavailable() == null) {
+                series.add(new Chart.Series(r.name(),
+                        List.of(new Chart.Point(0, r.median(Streaming.Rep::messagesPerSecond)))));
+            }
+        }
+        return Chart.bars("streaming: median messages per second (higher is better)", "transport",
+                "messages/s (log)", Chart.Scale.LOG,
+                List.of(Streaming.MESSAGE_BYTES + " B, flush every " + result.config().batch()), series);
+    }
+
+    /** Every repetition, one line each (long format, for tools). */
+    public static String csv(Streaming.Result result) {
+        Table t = new Table(List.of("transport", "key", "rep", "batch", "messages", "seconds", "cpu_seconds",
+                "messages_per_s", "mb_per_s", "cpu_us_per_msg", "cpu_ms_per_mb", "status"));
+        String batch = String.valueOf(result.config().batch());
+        for (Streaming.Row row : result.rows()) {
+            if (row.unavailable() != null) {
+                t.add(List.of(row.name(), row.key(), "", batch, "", "", "", "", "", "", "",
+                        Table.status(row.unavailable())));
+            }
+            for (int i = 0; i < row.reps().size(); i++) {
+                Streaming.Rep r = row.reps().get(i);
+                t.add(List.of(row.name(), row.key(), String.valueOf(i + 1), batch, String.valueOf(r.messages()),
+                        Table.fmt(r.seconds(), 6), Table.fmt(r.cpuSeconds(), 6), Table.fmt(r.messagesPerSecond(), 1),
+                        Table.fmt(r.megabytesPerSecond(), 3), Table.fmt(r.cpuMicrosPerMessage(), 4),
+                        Table.fmt(r.cpuMillisPerMegabyte(), 4), "ok"));
+            }
+        }
+        return t.csv();
+    }
+}

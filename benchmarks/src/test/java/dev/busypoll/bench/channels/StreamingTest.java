@@ -1,0 +1,125 @@
+package dev.busypoll.bench.channels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
+/** A tiny stream over every transport: complete and sane results, never timing thresholds. */
+@Timeout(300)
+class StreamingTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldReportEveryTransportWithExactCountsAndSaneNumbers() {
+        // 20,000 x 64 B = 1.25 MB: more than the in-flight window, so the window's pause and resume run too.
+        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, List.of(0L, 5L, 10L, 50L));
+        Streaming.Result result = Streaming.run(config, QUIET);
+
+        List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
+                "busypoll0", "busypoll5", "busypoll10", "busypoll50");
+        assertEquals(keys, result.rows().stream().map(Streaming.Row::key).toList());
+        for (Streaming.Row row : result.rows()) {
+            if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
+                assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
+                assertFalse(row.unavailable().startsWith("failed"), row.unavailable());
+                continue;
+            }
+            assertNull(row.unavailable(), row.name() + " should run in this build");
+            assertEquals(config.repetitions(), row.reps().size(), row.name());
+            for (Streaming.Rep r : row.reps()) {
+                assertEquals(config.messages(), r.messages(), row.name());
+                for (double f : new double[] {r.seconds(), r.cpuSeconds(), r.messagesPerSecond(),
+                    r.megabytesPerSecond(), r.cpuMicrosPerMessage(), r.cpuMillisPerMegabyte()}) {
+                    assertTrue(f > 0 && Double.isFinite(f), row.name() + ": " + r);
+                }
+            }
+        }
+        assertNotNull(result.row("busypoll50").reps().get(0).idle(), "busypoll rows report their idle ladder");
+        String md = result.table().markdown();
+        assertEquals(keys.size(), result.table().rows().size());
+        assertFalse(md.contains("NaN") || md.contains("failed"), md);
+
+        Section section = StreamingSection.of(result);
+        assertEquals(1, section.charts().size());
+        String csv = section.files().get("streaming.csv");
+        long ran = result.rows().stream().filter(r -> r.unavailable() == null).count();
+        assertEquals(ran * config.repetitions(), csv.lines().filter(l -> l.endsWith(",ok")).count(), csv);
+    }
+
+    @Test
+    void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
+        Streaming.Config config = new Streaming.Config(500, 0, 2, 4, List.of());
+        StreamingTransport broken = new StreamingTransport() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String key() {
+                return "broken";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open(int batch) {
+                throw new IllegalStateException("cannot connect today");
+            }
+        };
+        Streaming.Result result = Streaming.run(config, List.of(new FloorStreaming(), broken,
+                new NettyStreaming(NettyTransportSpecs.localDefault())), QUIET);
+        assertEquals(2, result.row("floor").reps().size());
+        assertEquals(2, result.row("local-default").reps().size());
+        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
+        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+        assertTrue(StreamingSection.csv(result).contains("failed: "));
+    }
+
+    @Test
+    void shouldPauseTheSenderAtTheWindowAndResumeItOnce() {
+        AtomicInteger resumes = new AtomicInteger();
+        Executor direct = Runnable::run;
+        InFlightWindow w = new InFlightWindow(100, direct, resumes::incrementAndGet);
+        assertTrue(w.mayWrite(99));
+        assertFalse(w.mayWrite(100), "full: the sender stops");
+        w.received(10); // 90 in flight: above half, no resume yet
+        assertEquals(0, resumes.get());
+        w.received(50); // 50 in flight: resume
+        w.received(60);
+        assertEquals(1, resumes.get(), "resumed exactly once");
+        assertTrue(w.mayWrite(100));
+    }
+
+    @Test
+    void shouldRejectBadConfigurations() {
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(0, 0, 1, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, -1, 1, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 0, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 1, 0, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 1, 1, List.of(-5L)));
+    }
+}
