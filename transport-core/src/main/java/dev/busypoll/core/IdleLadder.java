@@ -38,10 +38,20 @@ import org.agrona.concurrent.IdleStrategy;
  * windows are bounded in time, so the worst a spinner costs is one spin window per idle episode; the yield
  * rung then hands the core to whoever is runnable before the ladder parks.
  *
+ * <h2>AUTO: a window that tunes itself</h2>
+ * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
+ * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
+ * other threads wanting the core (a spin descheduled for more than {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS}
+ * between two clock reads, or a slow wake-up). A wait slept through is measured to the producer's signal
+ * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
+ * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
+ * can sample what AUTO chose over time.
+ *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
  * {@link #yieldNanos(long)} may be called from any thread and take effect at the owner's next episode.
- * {@link #stats()} may be read from any thread. Nothing allocates after construction.
+ * {@link #stats()}, {@link #spinNanos()}, {@link #wakeCostNanos()} and {@link #isOversubscribed()} may be read
+ * from any thread (opaque loads of values the owner publishes). Nothing allocates after construction.
  *
  * <h2>Why hand-written</h2>
  * Agrona's {@code BackoffIdleStrategy} and Disruptor's {@code PhasedBackoffWaitStrategy} count spins or read
@@ -50,6 +60,12 @@ import org.agrona.concurrent.IdleStrategy;
 public final class IdleLadder implements IdleStrategy {
     /** The alias reported through {@link IdleStrategy#alias()}. */
     public static final String ALIAS = "ladder";
+    /**
+     * The spin window meaning "choose it yourself": the ladder's {@link AdaptiveSpinPolicy} picks the window from
+     * the waits and wake-ups it observes, and keeps picking as the load changes. The same value (-1) is the AUTO
+     * of the pipes ({@code PipeDefaults.AUTO}) and of the Netty transport ({@code BusyPollChannelOption.AUTO}).
+     */
+    public static final long AUTO = -1L;
     /**
      * Default yield window: 10 µs, about one park/unpark round trip here, so that on an oversubscribed machine
      * the thread we wait for gets the core at least once before we pay for a sleep.
@@ -65,7 +81,9 @@ public final class IdleLadder implements IdleStrategy {
      * @return the yield window to use with it
      */
     public static long busyPollYieldNanos(long spinNanos) {
-        return requireNonNegative(spinNanos, "spinNanos") == 0 ? 0 : DEFAULT_YIELD_NANOS;
+        // AUTO: the controller's window is the whole busy-wait budget; when it says stop, park (a yield rung
+        // after it would spin on when it decided that spinning does not pay, or when other threads need the core).
+        return requireSpinNanos(spinNanos, "spinNanos") == 0 || spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS;
     }
 
     /** Default first park period of the unsignalled form (Agrona's default). */
@@ -89,12 +107,18 @@ public final class IdleLadder implements IdleStrategy {
 
     private static final VarHandle SPIN_NANOS;
     private static final VarHandle YIELD_NANOS;
+    private static final VarHandle CURRENT_SPIN_NANOS;
+    private static final VarHandle WAKE_COST_NANOS;
+    private static final VarHandle OVERSUBSCRIBED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             SPIN_NANOS = lookup.findVarHandle(IdleLadder.class, "spinNanos", long.class);
             YIELD_NANOS = lookup.findVarHandle(IdleLadder.class, "yieldNanos", long.class);
+            CURRENT_SPIN_NANOS = lookup.findVarHandle(IdleLadder.class, "currentSpinNanos", long.class);
+            WAKE_COST_NANOS = lookup.findVarHandle(IdleLadder.class, "wakeCostNanos", long.class);
+            OVERSUBSCRIBED = lookup.findVarHandle(IdleLadder.class, "oversubscribed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -103,10 +127,17 @@ public final class IdleLadder implements IdleStrategy {
     private final long minParkNanos;
     private final long maxParkNanos;
     private final IdleStats stats = new IdleStats();
+    /** Owner-only: the AUTO controller; also measures the wake-up cost in every mode. */
+    private final AdaptiveSpinPolicy policy = new AdaptiveSpinPolicy();
 
-    // Configuration, written by any thread (opaque), read by the owner once per episode.
+    // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
     private long yieldNanos;
+
+    // Published by the owner (opaque) for monitoring: what AUTO chose, the measured wake-up cost.
+    private long currentSpinNanos;
+    private long wakeCostNanos = AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS;
+    private boolean oversubscribed;
 
     // Owner-only episode state.
     private Phase phase = Phase.NOT_IDLE;
@@ -117,27 +148,36 @@ public final class IdleLadder implements IdleStrategy {
     private long yieldEnd;
     private int spins;
     private long parkPeriodNanos;
+    private boolean episodeAuto;
+    /** The last clock read of the spin phase: a long gap since means the spinner was descheduled. */
+    private long lastSpinCheck;
+    /** The episode saw other threads wanting the core. */
+    private boolean contended;
+    /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
+    private long arrivalNanos;
 
     /**
      * A ladder with the default yield window and park periods.
      *
-     * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin
+     * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin; {@link #AUTO} = let the
+     *                  ladder choose (and then no yield rung, see {@link #busyPollYieldNanos(long)})
      */
     public IdleLadder(long spinNanos) {
-        this(spinNanos, DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
+        this(spinNanos, spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
     }
 
     /**
      * A ladder with every window given.
      *
-     * @param spinNanos    how long to spin before yielding; 0 = do not spin
+     * @param spinNanos    how long to spin before yielding; 0 = do not spin; {@link #AUTO} = let the ladder choose
      * @param yieldNanos   how long to yield before parking; 0 = do not yield
      * @param minParkNanos first park period of the unsignalled form; at least 1
      * @param maxParkNanos longest park period of the unsignalled form; at least {@code minParkNanos}
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
-        this.spinNanos = requireNonNegative(spinNanos, "spinNanos");
+        this.spinNanos = requireSpinNanos(spinNanos, "spinNanos");
+        this.currentSpinNanos = spinNanos == AUTO ? policy.spinNanos() : spinNanos;
         this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
         if (minParkNanos < 1) {
             throw new IllegalArgumentException("minParkNanos must be at least 1, was " + minParkNanos);
@@ -154,11 +194,23 @@ public final class IdleLadder implements IdleStrategy {
      * A ladder that spins for the given microseconds, the unit of {@code SO_BUSY_POLL} and of the RFC's
      * {@code pipe_ll_usec}.
      *
-     * @param spinMicros how long to spin, in microseconds; 0 = do not spin
+     * @param spinMicros how long to spin, in microseconds; 0 = do not spin; {@link #AUTO} = let the ladder choose
      * @return a new ladder with default yield window and park periods
      */
     public static IdleLadder ofMicros(long spinMicros) {
-        return new IdleLadder(Math.multiplyExact(requireNonNegative(spinMicros, "spinMicros"), 1000L));
+        if (requireSpinNanos(spinMicros, "spinMicros") == AUTO) {
+            return new IdleLadder(AUTO);
+        }
+        return new IdleLadder(Math.multiplyExact(spinMicros, 1000L));
+    }
+
+    /** Accepts a spin window: {@code >= 0} or {@link #AUTO}. */
+    static long requireSpinNanos(long value, String name) {
+        if (value < 0 && value != AUTO) {
+            throw new IllegalArgumentException(
+                    name + " must be >= 0 or AUTO (" + AUTO + ", choose it from what is observed), was " + value);
+        }
+        return value;
     }
 
     static long requireNonNegative(long value, String name) {
@@ -168,14 +220,42 @@ public final class IdleLadder implements IdleStrategy {
         return value;
     }
 
-    /** Sets the spin window; takes effect at the owner's next idle episode. Any thread. */
+    /**
+     * Sets the spin window ({@code >= 0}, or {@link #AUTO}); takes effect at the owner's next idle episode. Any
+     * thread.
+     */
     public void spinNanos(long nanos) {
-        SPIN_NANOS.setOpaque(this, requireNonNegative(nanos, "spinNanos"));
+        SPIN_NANOS.setOpaque(this, requireSpinNanos(nanos, "spinNanos"));
+        if (nanos != AUTO) {
+            CURRENT_SPIN_NANOS.setOpaque(this, nanos);
+        }
     }
 
-    /** The spin window in nanoseconds. */
+    /**
+     * The spin window in effect, in nanoseconds: the one configured, or under {@link #AUTO} the one the ladder
+     * chose last (without its short exploration slots, see {@link AdaptiveSpinPolicy}). Any thread.
+     */
     public long spinNanos() {
-        return (long) SPIN_NANOS.getOpaque(this);
+        return (long) CURRENT_SPIN_NANOS.getOpaque(this);
+    }
+
+    /** Whether the spin window is {@link #AUTO}. Any thread. */
+    public boolean isAuto() {
+        return (long) SPIN_NANOS.getOpaque(this) == AUTO;
+    }
+
+    /**
+     * The block/wake-up cost in nanoseconds as measured by this ladder's signalled parks (producer's unpark to
+     * this thread running again, averaged), or {@link AdaptiveSpinPolicy#DEFAULT_WAKE_COST_NANOS} before the first.
+     * Any thread.
+     */
+    public long wakeCostNanos() {
+        return (long) WAKE_COST_NANOS.getOpaque(this);
+    }
+
+    /** Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed and parks at once. Any thread. */
+    public boolean isOversubscribed() {
+        return (boolean) OVERSUBSCRIBED.getOpaque(this);
     }
 
     /** Sets the yield window; takes effect at the owner's next idle episode. Any thread. */
@@ -186,6 +266,11 @@ public final class IdleLadder implements IdleStrategy {
     /** The yield window in nanoseconds. */
     public long yieldNanos() {
         return (long) YIELD_NANOS.getOpaque(this);
+    }
+
+    /** The AUTO controller; owner thread only (tests inspect its state after the owner's episodes). */
+    AdaptiveSpinPolicy policy() {
+        return policy;
     }
 
     /** The phase of the current idle episode; owner thread only. */
@@ -242,7 +327,11 @@ public final class IdleLadder implements IdleStrategy {
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
                 } else {
-                    stats.recordPark(signal.park(deadlineNanos));
+                    boolean signalled = signal.park(deadlineNanos);
+                    stats.recordPark(signalled);
+                    if (signalled) {
+                        onSignalledWakeup(signal.signalNanos());
+                    }
                 }
             }
         }
@@ -281,6 +370,25 @@ public final class IdleLadder implements IdleStrategy {
         }
         stats.recordEpisode(endedIn, spin, yield, park);
         phase = Phase.NOT_IDLE;
+        if (episodeAuto) {
+            long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
+            policy.onEpisode(arrival - episodeStart, contended);
+            CURRENT_SPIN_NANOS.setOpaque(this, policy.spinNanos());
+            OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
+        }
+    }
+
+    /** A producer's signal ended a park: measure the wake-up and remember when the input arrived. */
+    private void onSignalledWakeup(long signalledAt) {
+        long now = System.nanoTime();
+        if (signalledAt - episodeStart < 0) {
+            return; // a stale timestamp (a producer racing an earlier park): no sample
+        }
+        if (policy.onWakeLatency(now - signalledAt)) {
+            contended = true;
+        }
+        WAKE_COST_NANOS.setOpaque(this, policy.wakeCostNanos());
+        arrivalNanos = signalledAt;
     }
 
     /** Advances the state machine by one step and returns the rung to act on. */
@@ -289,7 +397,12 @@ public final class IdleLadder implements IdleStrategy {
             case NOT_IDLE -> {
                 long now = System.nanoTime();
                 episodeStart = now;
-                episodeSpinNanos = (long) SPIN_NANOS.getOpaque(this);
+                long configured = (long) SPIN_NANOS.getOpaque(this);
+                episodeAuto = configured == AUTO;
+                episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
+                lastSpinCheck = now;
+                contended = false;
+                arrivalNanos = Long.MIN_VALUE;
                 episodeYieldNanos = (long) YIELD_NANOS.getOpaque(this);
                 spins = 0;
                 parkPeriodNanos = minParkNanos;
@@ -302,6 +415,10 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> {
                 if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
                     long now = System.nanoTime();
+                    if (now - lastSpinCheck > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                        contended = true; // descheduled mid-spin: another thread wanted this core
+                    }
+                    lastSpinCheck = now;
                     if (now - episodeStart >= episodeSpinNanos) {
                         enterYielding(now);
                     }
@@ -343,7 +460,7 @@ public final class IdleLadder implements IdleStrategy {
 
     @Override
     public String toString() {
-        return "IdleLadder{spinNanos=" + spinNanos() + ", yieldNanos=" + yieldNanos() + ", minParkNanos="
+        return "IdleLadder{spinNanos=" + (isAuto() ? "AUTO(" + spinNanos() + ")" : spinNanos()) + ", yieldNanos=" + yieldNanos() + ", minParkNanos="
                 + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
     }
 }
