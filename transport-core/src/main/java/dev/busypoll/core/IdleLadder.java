@@ -268,6 +268,29 @@ public final class IdleLadder implements IdleStrategy {
         return (long) YIELD_NANOS.getOpaque(this);
     }
 
+    /**
+     * Whether the next {@code idle*} step may park, for a caller that must prepare before the ladder parks (take
+     * back a flag that lets producers skip the wake-up, compute the park deadline) but not earlier, since that
+     * costs it while spinning. Exact except that under {@link #AUTO} it may say {@code true} for an episode that
+     * an exploration slot will start with a spin (see {@link AdaptiveSpinPolicy}): early, never late. Owner
+     * thread only, and only while no other thread reconfigures the windows.
+     */
+    public boolean mayParkOnNextStep() {
+        switch (phase) {
+            case NOT_IDLE -> {
+                long configured = (long) SPIN_NANOS.getOpaque(this);
+                long spin = configured == AUTO ? policy.spinNanos() : configured;
+                return spin == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
+            }
+            case SPINNING -> {
+                return false; // the step that ends the spin does not park (see step())
+            }
+            default -> {
+                return true;
+            }
+        }
+    }
+
     /** The AUTO controller; owner thread only (tests inspect its state after the owner's episodes). */
     AdaptiveSpinPolicy policy() {
         return policy;
@@ -421,6 +444,11 @@ public final class IdleLadder implements IdleStrategy {
                     lastSpinCheck = now;
                     if (now - episodeStart >= episodeSpinNanos) {
                         enterYielding(now);
+                        if (phase == Phase.PARKING) {
+                            // No yield rung: spin once more instead of parking in this same step, so that a caller
+                            // asking mayParkOnNextStep() between steps learns of the park before it happens.
+                            return Phase.SPINNING;
+                        }
                     }
                 }
             }

@@ -342,4 +342,22 @@ class IdleLadderTest {
         assertTrue(measured.get(), "a signalled park measures the wake-up, in every mode");
         assertTrue(ladder.wakeCostNanos() > 0);
     }
+
+    @Test
+    @Timeout(10)
+    void shouldAnnounceAParkOneStepAhead() {
+        assertTrue(new IdleLadder(0, 0, 1, 1).mayParkOnNextStep(), "no windows: the first step parks");
+        assertFalse(new IdleLadder(0, HOUR, 1, 1).mayParkOnNextStep(), "the first step yields");
+        IdleLadder ladder = new IdleLadder(1_000, 0, 1_000, 1_000); // spin 1 µs, no yield rung
+        assertFalse(ladder.mayParkOnNextStep());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (ladder.phase() != IdleLadder.Phase.PARKING && System.nanoTime() - deadline < 0) {
+            assertFalse(ladder.mayParkOnNextStep(), "still spinning");
+            ladder.idle();
+        }
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+        assertEquals(0, ladder.stats().parks(), "the step that ended the spin did not park");
+        assertTrue(ladder.mayParkOnNextStep());
+        ladder.reset();
+    }
 }
