@@ -55,7 +55,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * factory's default, where {@code 0 < AUTO < 1 < 2 < ...} (see {@link BusyPollChannelOption#BUSY_POLL_MICROS}).
  * Under {@link BusyPollChannelOption#AUTO} the ladder's {@link dev.busypoll.core.AdaptiveSpinPolicy} chooses the
  * window from the loop's own idle episodes (how long input took to arrive, what a wake-up costs, whether other
- * threads want the core) and there is no yield rung; {@link BusyPollStats#getSpinWindowNanos()} shows the choice.
+ * threads want the core), and its yield rung too (none, or a short one when the machine is oversubscribed);
+ * {@link BusyPollStats#getSpinWindowNanos()} shows the choice.
  * Only time spent polling channels is reported as active I/O time
  * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as
  * idle.
@@ -501,8 +502,8 @@ public final class BusyPollIoHandler implements IoHandler {
         int micros = max != BusyPollChannelConfig.NOT_SET ? max : defaultBusyPollMicros;
         effectiveBusyPollMicros = micros;
         long spinNanos = spinNanos(micros);
-        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0); AUTO's
-        // window is the whole busy wait, so no yield rung after it either.
+        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0). Under
+        // AUTO the ladder's controller sets the yield rung itself; the configured one is 0.
         ladder.yieldNanos(IdleLadder.busyPollYieldNanos(spinNanos));
         ladder.spinNanos(spinNanos);
     }

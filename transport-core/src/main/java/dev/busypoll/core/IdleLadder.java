@@ -77,12 +77,12 @@ public final class IdleLadder implements IdleStrategy {
      * {@code SO_BUSY_POLL=0} and the RFC's default {@code pipe-busy-poll=0} do; yielding is a form of busy
      * waiting (it burns the core when nobody else is runnable), so it only follows a spin.
      *
-     * @param spinNanos the spin window, {@code >= 0}
+     * @param spinNanos the spin window, {@code >= 0}, or {@link #AUTO} (then 0: the controller decides)
      * @return the yield window to use with it
      */
     public static long busyPollYieldNanos(long spinNanos) {
-        // AUTO: the controller's window is the whole busy-wait budget; when it says stop, park (a yield rung
-        // after it would spin on when it decided that spinning does not pay, or when other threads need the core).
+        // AUTO: the ladder's controller chooses the yield rung per episode (AdaptiveSpinPolicy.yieldNanos()); a
+        // configured one would keep yielding after the controller decided that busy waiting does not pay.
         return requireSpinNanos(spinNanos, "spinNanos") == 0 || spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS;
     }
 
@@ -160,7 +160,8 @@ public final class IdleLadder implements IdleStrategy {
      * A ladder with the default yield window and park periods.
      *
      * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin; {@link #AUTO} = let the
-     *                  ladder choose (and then no yield rung, see {@link #busyPollYieldNanos(long)})
+     *                  ladder choose (its controller then sets the yield rung too: see
+     *                  {@link AdaptiveSpinPolicy#yieldNanos()})
      */
     public IdleLadder(long spinNanos) {
         this(spinNanos, spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
@@ -279,8 +280,10 @@ public final class IdleLadder implements IdleStrategy {
         switch (phase) {
             case NOT_IDLE -> {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
-                long spin = configured == AUTO ? policy.spinNanos() : configured;
-                return spin == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
+                if (configured == AUTO) {
+                    return policy.spinNanos() == 0 && policy.yieldNanos() == 0;
+                }
+                return configured == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
             }
             case SPINNING -> {
                 return false; // the step that ends the spin does not park (see step())
@@ -426,7 +429,8 @@ public final class IdleLadder implements IdleStrategy {
                 lastSpinCheck = now;
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
-                episodeYieldNanos = (long) YIELD_NANOS.getOpaque(this);
+                // AUTO: the controller also sets the yield rung (a short one when oversubscribed, else none).
+                episodeYieldNanos = episodeAuto ? policy.yieldNanos() : (long) YIELD_NANOS.getOpaque(this);
                 spins = 0;
                 parkPeriodNanos = minParkNanos;
                 if (episodeSpinNanos > 0) {

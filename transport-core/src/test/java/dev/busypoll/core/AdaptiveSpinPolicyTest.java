@@ -119,24 +119,49 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
-    void shouldStepDownWhenSpinsAreDescheduled() {
-        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 800);
-        assertTrue(p.spinNanos() > 0);
-        // The same short waits, but the spins keep being descheduled: other threads need the core.
+    void shouldStepDownToOneUncontendedWakeUpAndYieldWhenSpinsAreDescheduled() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(i % 2 == 0 ? 5 * US : 30 * US); // wake-ups of 5 µs, and slower ones on a busy machine
+        }
+        long baseline = p.baselineWakeNanos();
+        assertTrue(baseline >= 5 * US && baseline < 6 * US, "the low envelope: " + baseline);
+        assertTrue(p.wakeCostNanos() > 2 * baseline, "B averages them: " + p.wakeCostNanos());
+        feed(p, ROUNDS, 6 * US);
+        long calm = p.spinNanos();
+        assertTrue(calm > baseline, "waits below B: spin past them, " + calm);
+        assertEquals(0, p.yieldNanos(), "no yield rung: the window is the whole busy wait");
+
+        // The same waits, but the spins keep being descheduled: other threads need the core.
         int episodes = 0;
         while (!p.isOversubscribed() && episodes < 100) {
-            p.onEpisode(800, true);
+            p.onEpisode(6 * US, true);
             episodes++;
         }
         assertTrue(p.isOversubscribed(), "contended episodes make it oversubscribed");
         assertTrue(episodes <= 16, "quickly: after " + episodes + " contended episodes");
-        assertEquals(0, p.spinNanos(), "oversubscribed: park at once");
-        assertEquals(0, p.spinNanos(EXPLORING), "and no exploration");
+        assertEquals(baseline, p.spinNanos(), "steps down to one uncontended wake-up (the 2-competitive spin)");
+        assertEquals(2 * baseline, p.yieldNanos(), "then hands the core over for two more before parking");
+        assertEquals(baseline, p.spinNanos(EXPLORING), "and does not explore");
 
-        feed(p, ROUNDS, 800); // contention gone
+        feed(p, ROUNDS, 6 * US); // contention gone
         assertFalse(p.isOversubscribed());
-        assertTrue(p.spinNanos() > 0, "spins again once the contention is gone");
+        assertEquals(calm, p.spinNanos(), "back to what the waits say once the contention is gone");
+        assertEquals(0, p.yieldNanos());
+    }
+
+    @Test
+    void shouldFallBackToTheCompetitiveSpinWhenOversubscribedWhateverTheWaits() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(4 * US);
+        feed(p, ROUNDS, 500 * US);
+        assertEquals(0, p.spinNanos(), "long waits on a calm machine: park at once");
+        for (int i = 0; i < 32; i++) {
+            p.onEpisode(500 * US, true);
+        }
+        assertTrue(p.isOversubscribed());
+        assertEquals(4 * US, p.spinNanos(),
+                "oversubscribed, the waits are shaped by our own parking: spin one wake-up, no more");
+        assertEquals(8 * US, p.yieldNanos());
     }
 
     @Test
