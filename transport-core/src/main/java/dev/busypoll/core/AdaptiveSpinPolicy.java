@@ -53,7 +53,8 @@ package dev.busypoll.core;
  * When more threads are runnable than there are cores, a spinning thread holds the core that the thread it waits
  * for needs, and the longer it spins the longer it waits. The ladder marks an episode <em>contended</em> when it
  * sees evidence that other threads want the core: a gap of more than {@link #PREEMPTED_SPIN_NANOS} between two
- * clock reads of one spin (the spinner was descheduled), or a wake-up that took more than
+ * clock reads of one spin (the spinner was descheduled) or around one {@link Thread#yield()} (it returned late:
+ * another thread ran), or a wake-up that took more than
  * {@link #CONTENDED_WAKE_FACTOR} times the uncontended baseline (the woken thread queued behind runnable ones).
  * A moving average of the contended fraction above 1/4 makes the controller <em>oversubscribed</em>; it leaves
  * that state when the fraction falls below 1/16 (hysteresis against flapping). Oversubscribed, the learnt waits

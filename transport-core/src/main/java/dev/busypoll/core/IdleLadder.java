@@ -41,8 +41,8 @@ import org.agrona.concurrent.IdleStrategy;
  * <h2>AUTO: a window that tunes itself</h2>
  * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
  * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
- * other threads wanting the core (a spin descheduled for more than {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS}
- * between two clock reads, or a slow wake-up). A wait slept through is measured to the producer's signal
+ * other threads wanting the core (a spin descheduled, or a yield that returned, more than
+ * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up). A wait slept through is measured to the producer's signal
  * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
  * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
  * can sample what AUTO chose over time.
@@ -149,8 +149,8 @@ public final class IdleLadder implements IdleStrategy {
     private int spins;
     private long parkPeriodNanos;
     private boolean episodeAuto;
-    /** The last clock read of the spin phase: a long gap since means the spinner was descheduled. */
-    private long lastSpinCheck;
+    /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
+    private long lastClockRead;
     /** The episode saw other threads wanting the core. */
     private boolean contended;
     /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
@@ -426,7 +426,7 @@ public final class IdleLadder implements IdleStrategy {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
-                lastSpinCheck = now;
+                lastClockRead = now;
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
                 // AUTO: the controller also sets the yield rung (a short one when oversubscribed, else none).
@@ -442,10 +442,10 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> {
                 if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
                     long now = System.nanoTime();
-                    if (now - lastSpinCheck > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                    if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
                         contended = true; // descheduled mid-spin: another thread wanted this core
                     }
-                    lastSpinCheck = now;
+                    lastClockRead = now;
                     if (now - episodeStart >= episodeSpinNanos) {
                         enterYielding(now);
                         if (phase == Phase.PARKING) {
@@ -458,6 +458,10 @@ public final class IdleLadder implements IdleStrategy {
             }
             case YIELDING -> {
                 long now = System.nanoTime();
+                if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                    contended = true; // the last yield returned late: another thread ran on this core meanwhile
+                }
+                lastClockRead = now;
                 if (now - spinEnd >= episodeYieldNanos) {
                     yieldEnd = now;
                     phase = Phase.PARKING;
