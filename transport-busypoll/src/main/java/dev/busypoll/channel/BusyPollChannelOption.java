@@ -16,9 +16,10 @@ public final class BusyPollChannelOption {
     /**
      * The value of {@link #BUSY_POLL_MICROS} (and of a factory's default) that lets the event loop choose its spin
      * window itself and keep choosing as the load changes: -1. The loop measures its own wake-up cost, learns how
-     * long input takes to arrive once it ran dry, spins only where that beats parking, and parks at once when the
-     * machine is oversubscribed (see {@link dev.busypoll.core.AdaptiveSpinPolicy}). What it chose is visible as
-     * {@link BusyPollStats#getSpinWindowNanos()}. The same value as the pipes' {@code PipeDefaults.AUTO}.
+     * long input takes to arrive once it ran dry, spins only where that beats parking, and steps down to one short
+     * spin and a yield when the machine is oversubscribed (see {@link dev.busypoll.core.AdaptiveSpinPolicy}). What
+     * it chose is visible as {@link BusyPollStats#getSpinWindowNanos()}. The same value as the pipes'
+     * {@code PipeDefaults.AUTO}.
      */
     public static final int AUTO = (int) IdleLadder.AUTO;
 

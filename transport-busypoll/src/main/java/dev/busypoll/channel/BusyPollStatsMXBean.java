@@ -61,7 +61,10 @@ public interface BusyPollStatsMXBean {
      */
     long getWakeCostNanos();
 
-    /** Under AUTO: whether the loop believes the machine is oversubscribed, and therefore parks at once. */
+    /**
+     * Under AUTO: whether the loop believes the machine is oversubscribed, and therefore spins for no more than one
+     * uncontended wake-up, then yields, then parks.
+     */
     boolean isOversubscribed();
 
     /** Whether the loop is parked (or about to park) right now, waiting for a signal. */

@@ -42,7 +42,8 @@ import org.agrona.concurrent.IdleStrategy;
  * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
  * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
  * other threads wanting the core (a spin descheduled, or a yield that returned, more than
- * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up). A wait slept through is measured to the producer's signal
+ * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up); under AUTO
+ * the controller also sets the yield rung. A wait slept through is measured to the producer's signal
  * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
  * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
  * can sample what AUTO chose over time.
@@ -254,7 +255,10 @@ public final class IdleLadder implements IdleStrategy {
         return (long) WAKE_COST_NANOS.getOpaque(this);
     }
 
-    /** Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed and parks at once. Any thread. */
+    /**
+     * Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed, and therefore spins for no
+     * more than one uncontended wake-up, then yields, then parks. Any thread.
+     */
     public boolean isOversubscribed() {
         return (boolean) OVERSUBSCRIBED.getOpaque(this);
     }
@@ -496,7 +500,7 @@ public final class IdleLadder implements IdleStrategy {
 
     @Override
     public String toString() {
-        return "IdleLadder{spinNanos=" + (isAuto() ? "AUTO(" + spinNanos() + ")" : spinNanos()) + ", yieldNanos=" + yieldNanos() + ", minParkNanos="
-                + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
+        return "IdleLadder{spinNanos=" + (isAuto() ? "AUTO(" + spinNanos() + ")" : spinNanos()) + ", yieldNanos="
+                + yieldNanos() + ", minParkNanos=" + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
     }
 }

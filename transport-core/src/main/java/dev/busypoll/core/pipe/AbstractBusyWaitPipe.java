@@ -66,8 +66,8 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     }
 
     static IdleLadder newLadder(long spinMicros, long yieldNanos) {
-        return new IdleLadder(spinMicros == PipeDefaults.AUTO ? IdleLadder.AUTO : spinMicros * 1000L, yieldNanos, IdleLadder.DEFAULT_MIN_PARK_NANOS,
-                IdleLadder.DEFAULT_MAX_PARK_NANOS);
+        return new IdleLadder(spinMicros == PipeDefaults.AUTO ? IdleLadder.AUTO : spinMicros * 1000L, yieldNanos,
+                IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
     }
 
     static int requireValidCapacity(int capacity) {

@@ -37,8 +37,9 @@ public final class BusyWaitPipes {
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
      * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting at all (park at
-     *                   once, as the RFC default), AUTO = each waiting side chooses and keeps tuning its own window
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting
+     *                   at all (park at once, as the RFC default), AUTO = each waiting side chooses and keeps tuning
+     *                   its own window
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> SpscBusyWaitPipe<E> spsc(int capacity, long spinMicros) {
@@ -61,8 +62,9 @@ public final class BusyWaitPipes {
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
      * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting at all (park at
-     *                   once, as the RFC default), AUTO = each waiting side chooses and keeps tuning its own window
+     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting
+     *                   at all (park at once, as the RFC default), AUTO = each waiting side chooses and keeps tuning
+     *                   its own window
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> MpscBusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
