@@ -112,6 +112,11 @@ public final class AdaptiveSpinPolicy {
     /** Exploration slots: the first 2^24 ns of every 2^28 ns of the shared clock. */
     private static final int EXPLORE_SLOT_SHIFT = 24;
     private static final long EXPLORE_PERIOD_MASK = 15;
+    /**
+     * Wake-up samples are clipped to 1 ms: a longer one is a stall (a GC pause, a descheduled thread), not what a
+     * wake-up costs, and must not make the first estimate absurd.
+     */
+    private static final long MAX_WAKE_SAMPLE_NANOS = 1_000_000L;
     /** Wake-up samples below this are parks that a signal beat to sleep; they say nothing about the baseline. */
     private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
 
@@ -191,6 +196,7 @@ public final class AdaptiveSpinPolicy {
         if (latencyNanos < 0) {
             return false;
         }
+        latencyNanos = Math.min(latencyNanos, MAX_WAKE_SAMPLE_NANOS);
         if (!wakeMeasured) {
             wakeMeasured = true;
             wakeCostNanos = Math.max(latencyNanos, 1);

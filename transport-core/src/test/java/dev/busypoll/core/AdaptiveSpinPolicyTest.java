@@ -52,6 +52,17 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
+    void shouldNotLetAStallPassForAWakeUp() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        p.onWakeLatency(1_000_000_000L); // the first sample: a one-second stall
+        assertTrue(p.wakeCostNanos() <= 1_000 * US, "clipped: " + p.wakeCostNanos());
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(5 * US);
+        }
+        assertTrue(p.wakeCostNanos() < 6 * US, "and forgotten once real wake-ups arrive: " + p.wakeCostNanos());
+    }
+
+    @Test
     void shouldSpinPastShortWaitsWhenTheRestAreLong() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
         feed(p, ROUNDS, 500, 1_000 * US); // bimodal: half at 0.5 µs, half at 1 ms
