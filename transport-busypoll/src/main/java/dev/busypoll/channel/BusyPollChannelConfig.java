@@ -23,7 +23,10 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     private final Runnable onAutoReadCleared;
     private final IntSupplier loopDefaultMicros;
     private final IntSupplier loopDefaultBudget;
-    private volatile int busyPollMicros = -1;
+    /** Unset: {@link BusyPollChannelOption#AUTO} took -1, so "not set" is a value no caller can pass. */
+    static final int NOT_SET = Integer.MIN_VALUE;
+
+    private volatile int busyPollMicros = NOT_SET;
     private volatile int busyPollBudget = -1;
 
     BusyPollChannelConfig(Channel channel, RecvByteBufAllocator allocator, Runnable onBusyPollMicrosChanged,
@@ -69,17 +72,19 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     }
 
     /**
-     * The spin window this channel asks of its loop, in microseconds; when not set, the loop's default.
+     * The spin window this channel asks of its loop, in microseconds, or {@link BusyPollChannelOption#AUTO}; when
+     * not set, the loop's default.
      */
     public int getBusyPollMicros() {
         int micros = busyPollMicros;
-        return micros >= 0 ? micros : loopDefaultMicros.getAsInt();
+        return micros != NOT_SET ? micros : loopDefaultMicros.getAsInt();
     }
 
     /**
      * Sets {@link BusyPollChannelOption#BUSY_POLL_MICROS}.
      *
-     * @throws IllegalArgumentException if negative
+     * @param micros {@code >= 0}, or {@link BusyPollChannelOption#AUTO}
+     * @throws IllegalArgumentException if negative and not {@link BusyPollChannelOption#AUTO}
      */
     public BusyPollChannelConfig setBusyPollMicros(int micros) {
         BusyPollIoHandler.checkMicros(micros, "BUSY_POLL_MICROS");
@@ -105,7 +110,7 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         return this;
     }
 
-    /** The value set explicitly, or -1. */
+    /** The value set explicitly (possibly {@link BusyPollChannelOption#AUTO}), or {@link #NOT_SET}. */
     int explicitBusyPollMicros() {
         return busyPollMicros;
     }

@@ -1,5 +1,6 @@
 package dev.busypoll.channel;
 
+import dev.busypoll.core.IdleLadder;
 import io.netty.channel.ChannelOption;
 
 /**
@@ -13,10 +14,26 @@ import io.netty.channel.ChannelOption;
  */
 public final class BusyPollChannelOption {
     /**
+     * The value of {@link #BUSY_POLL_MICROS} (and of a factory's default) that lets the event loop choose its spin
+     * window itself and keep choosing as the load changes: -1. The loop measures its own wake-up cost, learns how
+     * long input takes to arrive once it ran dry, spins only where that beats parking, and steps down to one short
+     * spin and a yield when the machine is oversubscribed (see {@link dev.busypoll.core.AdaptiveSpinPolicy}). What
+     * it chose is visible as {@link BusyPollStats#getSpinWindowNanos()}. The same value as the pipes'
+     * {@code PipeDefaults.AUTO}.
+     */
+    public static final int AUTO = (int) IdleLadder.AUTO;
+
+    /**
      * How long, in microseconds, the channel's event loop spins looking for input before it yields and parks
-     * ({@code SO_BUSY_POLL}); {@code >= 0}, 0 = do not spin. A loop spins for the largest value among the
-     * channels registered on it; a loop whose channels set none uses its factory's default
-     * ({@link BusyPollIoHandler#DEFAULT_BUSY_POLL_MICROS} unless given).
+     * ({@code SO_BUSY_POLL}); {@code >= 0}, 0 = do not spin, or {@link #AUTO} = let the loop choose. Any other
+     * negative value is rejected with an {@link IllegalArgumentException}.
+     * <p>
+     * A loop serves many channels and has one window, so it takes the largest request among the channels
+     * registered on it, in the order {@code 0 < AUTO < 1 < 2 < ...}: a channel that asks for a fixed spin gets at
+     * least that (as before AUTO existed), a channel that asks for AUTO gets more than one that asked for none,
+     * and 0 ("this channel needs no spin") never outvotes anyone. A loop whose channels set none uses its
+     * factory's default ({@link BusyPollIoHandler#DEFAULT_BUSY_POLL_MICROS} unless given), which may itself be
+     * {@link #AUTO}.
      */
     public static final ChannelOption<Integer> BUSY_POLL_MICROS = ChannelOption.valueOf("BUSY_POLL_MICROS");
 

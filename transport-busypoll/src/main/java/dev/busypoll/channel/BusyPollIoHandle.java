@@ -51,7 +51,10 @@ interface BusyPollIoHandle extends IoHandle {
         return false;
     }
 
-    /** The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS}, or -1 when not set. */
+    /**
+     * The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS} (possibly {@link BusyPollChannelOption#AUTO}),
+     * or {@link BusyPollChannelConfig#NOT_SET} when not set.
+     */
     int busyPollMicros();
 
     /** Closes the channel now (handler destroyed). */

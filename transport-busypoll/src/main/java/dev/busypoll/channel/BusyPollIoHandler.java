@@ -52,7 +52,12 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * moment the ready list is not empty, a task is submitted or {@link #wakeup()} is called.
  * <p>
  * The spin window is the largest {@code BUSY_POLL_MICROS} among the channels registered on the loop, else the
- * factory's default. Only time spent polling channels is reported as active I/O time
+ * factory's default, where {@code 0 < AUTO < 1 < 2 < ...} (see {@link BusyPollChannelOption#BUSY_POLL_MICROS}).
+ * Under {@link BusyPollChannelOption#AUTO} the ladder's {@link dev.busypoll.core.AdaptiveSpinPolicy} chooses the
+ * window from the loop's own idle episodes (how long input took to arrive, what a wake-up costs, whether other
+ * threads want the core), and its yield rung too (none, or a short one when the machine is oversubscribed);
+ * {@link BusyPollStats#getSpinWindowNanos()} shows the choice.
+ * Only time spent polling channels is reported as active I/O time
  * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as
  * idle.
  *
@@ -116,8 +121,8 @@ public final class BusyPollIoHandler implements IoHandler {
      * loop neither spins nor yields, it parks at once (see {@link IdleLadder#busyPollYieldNanos(long)}). A loop
      * that nobody asked to spin does not burn a core; on a 2-core machine a spinning loop holds the core the
      * thread it waits for needs, and every hop then waits out the window. Users opt in per channel (the
-     * ping-pong benchmark uses 50 µs), or per group through {@link #newFactory(int)}. The measured cost of each
-     * choice is in {@code benchmarks/RESULTS.md}.
+     * ping-pong benchmark uses 50 µs), per group through {@link #newFactory(int)}, or let the loop choose with
+     * {@link BusyPollChannelOption#AUTO}. The measured cost of each choice is in {@code benchmarks/RESULTS.md}.
      */
     public static final int DEFAULT_BUSY_POLL_MICROS = 0;
 
@@ -193,7 +198,7 @@ public final class BusyPollIoHandler implements IoHandler {
         this.defaultBusyPollMicros = defaultBusyPollMicros;
         this.defaultBudget = defaultBudget;
         this.effectiveBusyPollMicros = defaultBusyPollMicros;
-        long spinNanos = TimeUnit.MICROSECONDS.toNanos(defaultBusyPollMicros);
+        long spinNanos = spinNanos(defaultBusyPollMicros);
         this.ladder = new IdleLadder(spinNanos, IdleLadder.busyPollYieldNanos(spinNanos),
                 IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
         this.stats = new BusyPollStats(this, ladder.stats());
@@ -208,7 +213,8 @@ public final class BusyPollIoHandler implements IoHandler {
      * A factory of loops that spin for {@code defaultBusyPollMicros} when none of their channels sets
      * {@link BusyPollChannelOption#BUSY_POLL_MICROS}.
      *
-     * @param defaultBusyPollMicros {@code >= 0}; 0 = do not spin
+     * @param defaultBusyPollMicros {@code >= 0}; 0 = do not spin; {@link BusyPollChannelOption#AUTO} = the loop
+     *                              chooses
      */
     public static IoHandlerFactory newFactory(int defaultBusyPollMicros) {
         return newFactory(defaultBusyPollMicros, DEFAULT_BUSY_POLL_BUDGET);
@@ -217,7 +223,8 @@ public final class BusyPollIoHandler implements IoHandler {
     /**
      * A factory of loops with the given defaults.
      *
-     * @param defaultBusyPollMicros spin window when no channel sets one; {@code >= 0}
+     * @param defaultBusyPollMicros spin window when no channel sets one; {@code >= 0} or
+     *                              {@link BusyPollChannelOption#AUTO}
      * @param defaultBudget         messages one poll of one channel may take when the channel sets none; {@code > 0}
      * @throws IllegalArgumentException naming the argument out of range
      */
@@ -238,16 +245,37 @@ public final class BusyPollIoHandler implements IoHandler {
 
             @Override
             public String toString() {
-                return "BusyPollIoHandler.newFactory(" + defaultBusyPollMicros + ", " + defaultBudget + ')';
+                return "BusyPollIoHandler.newFactory(" + microsToString(defaultBusyPollMicros) + ", " + defaultBudget
+                        + ')';
             }
         };
     }
 
     static int checkMicros(int micros, String name) {
-        if (micros < 0) {
-            throw new IllegalArgumentException(name + " must be >= 0 (microseconds), was " + micros);
+        if (micros < 0 && micros != BusyPollChannelOption.AUTO) {
+            throw new IllegalArgumentException(name + " must be >= 0 (microseconds) or BusyPollChannelOption.AUTO ("
+                    + BusyPollChannelOption.AUTO + ", the loop chooses), was " + micros);
         }
         return micros;
+    }
+
+    /** The ladder's spin window for a (validated) busy-poll setting. */
+    private static long spinNanos(int micros) {
+        return micros == BusyPollChannelOption.AUTO ? IdleLadder.AUTO : TimeUnit.MICROSECONDS.toNanos(micros);
+    }
+
+    /**
+     * Orders settings for "the largest request wins": {@code 0 < AUTO < 1 < 2 < ...}; unset ranks below all.
+     */
+    static long rank(int micros) {
+        if (micros == BusyPollChannelConfig.NOT_SET) {
+            return -1;
+        }
+        return micros == BusyPollChannelOption.AUTO ? 1 : 2L * micros;
+    }
+
+    private static String microsToString(int micros) {
+        return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
     }
 
     static int checkBudget(int budget, String name) {
@@ -278,6 +306,18 @@ public final class BusyPollIoHandler implements IoHandler {
 
     int effectiveBusyPollMicros() {
         return effectiveBusyPollMicros;
+    }
+
+    long spinWindowNanos() {
+        return ladder.spinNanos();
+    }
+
+    long wakeCostNanos() {
+        return ladder.wakeCostNanos();
+    }
+
+    boolean isOversubscribed() {
+        return ladder.isOversubscribed();
     }
 
     boolean isParked() {
@@ -421,7 +461,7 @@ public final class BusyPollIoHandler implements IoHandler {
         boolean deadlineKnown = false;
         try {
             while (!hasWork()) {
-                if (!deadlineKnown && mayParkNext()) {
+                if (!deadlineKnown && ladder.mayParkOnNextStep()) {
                     // Producers skip the wake-up for a watched channel: take its flag back before parking.
                     unwatch(true);
                     deadline = deadline(context);
@@ -444,14 +484,6 @@ public final class BusyPollIoHandler implements IoHandler {
         }
     }
 
-    /** Whether the ladder's next step may be the park rung (it cannot while spinning, given a yield window). */
-    private boolean mayParkNext() {
-        IdleLadder.Phase phase = ladder.phase();
-        boolean spinningNext = phase == IdleLadder.Phase.SPINNING
-                || (phase == IdleLadder.Phase.NOT_IDLE && ladder.spinNanos() > 0);
-        return !spinningNext || ladder.yieldNanos() == 0;
-    }
-
     private static long deadline(IoHandlerContext context) {
         long now = System.nanoTime();
         long delay = context.delayNanos(now);
@@ -460,16 +492,20 @@ public final class BusyPollIoHandler implements IoHandler {
 
     private void recomputeSpin() {
         SPIN_CONFIG_CHANGED.setVolatile(this, 0);
-        int max = -1;
+        int max = BusyPollChannelConfig.NOT_SET;
         for (BusyPollIoHandle handle : registered) {
-            max = Math.max(max, handle.busyPollMicros());
+            int micros = handle.busyPollMicros();
+            if (rank(micros) > rank(max)) {
+                max = micros;
+            }
         }
-        int micros = max >= 0 ? max : defaultBusyPollMicros;
+        int micros = max != BusyPollChannelConfig.NOT_SET ? max : defaultBusyPollMicros;
         effectiveBusyPollMicros = micros;
-        long spinNanos = TimeUnit.MICROSECONDS.toNanos(micros);
-        ladder.spinNanos(spinNanos);
-        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0).
+        long spinNanos = spinNanos(micros);
+        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0). Under
+        // AUTO the ladder's controller sets the yield rung itself; the configured one is 0.
         ladder.yieldNanos(IdleLadder.busyPollYieldNanos(spinNanos));
+        ladder.spinNanos(spinNanos);
     }
 
     /** Any thread: a channel's {@code BUSY_POLL_MICROS} changed; the loop recomputes at its next idle episode. */
@@ -579,8 +615,9 @@ public final class BusyPollIoHandler implements IoHandler {
 
     @Override
     public String toString() {
-        return "BusyPollIoHandler{defaultBusyPollMicros=" + defaultBusyPollMicros + ", defaultBudget="
-                + defaultBudget + ", effectiveBusyPollMicros=" + effectiveBusyPollMicros + ", " + ladder + '}';
+        return "BusyPollIoHandler{defaultBusyPollMicros=" + microsToString(defaultBusyPollMicros) + ", defaultBudget="
+                + defaultBudget + ", effectiveBusyPollMicros=" + microsToString(effectiveBusyPollMicros) + ", " + ladder
+                + '}';
     }
 
     private final class Registration implements IoRegistration {

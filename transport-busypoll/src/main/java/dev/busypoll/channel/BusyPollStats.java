@@ -125,6 +125,21 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
     }
 
     @Override
+    public long getSpinWindowNanos() {
+        return handler.spinWindowNanos();
+    }
+
+    @Override
+    public long getWakeCostNanos() {
+        return handler.wakeCostNanos();
+    }
+
+    @Override
+    public boolean isOversubscribed() {
+        return handler.isOversubscribed();
+    }
+
+    @Override
     public boolean isParked() {
         return handler.isParked();
     }
@@ -144,6 +159,7 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
         return "BusyPollStats{messages=" + getMessages() + ", polls=" + getPolls() + ", workFoundWhileSpinning="
                 + getWorkFoundWhileSpinning() + ", yields=" + getYields() + ", parks=" + getParks()
                 + ", unparksIssued=" + getUnparksIssued() + ", unparksAvoided=" + getUnparksAvoided()
-                + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + '}';
+                + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + ", spinWindowNanos="
+                + getSpinWindowNanos() + ", wakeCostNanos=" + getWakeCostNanos() + '}';
     }
 }

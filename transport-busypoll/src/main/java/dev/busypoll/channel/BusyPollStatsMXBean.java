@@ -42,8 +42,30 @@ public interface BusyPollStatsMXBean {
     /** Nanoseconds spent processing input (what the loop reports as active I/O time). */
     long getActiveIoNanos();
 
-    /** The loop's current effective spin window in microseconds. */
+    /**
+     * The loop's effective {@code BUSY_POLL_MICROS}: the setting in force, in microseconds, or -1
+     * ({@link BusyPollChannelOption#AUTO}) when the loop chooses its window itself.
+     */
     int getEffectiveBusyPollMicros();
+
+    /**
+     * The spin window in effect now, in nanoseconds: {@code BUSY_POLL_MICROS * 1000}, or under AUTO the window the
+     * loop chose last. Sample it over time to see AUTO follow the load.
+     */
+    long getSpinWindowNanos();
+
+    /**
+     * The loop's measured block/wake-up cost in nanoseconds: from a producer's unpark to the loop running again,
+     * averaged over recent parks (10 µs, assumed, until the first is measured). AUTO spins only where a spin is
+     * cheaper than this.
+     */
+    long getWakeCostNanos();
+
+    /**
+     * Under AUTO: whether the loop believes the machine is oversubscribed, and therefore spins for no more than one
+     * uncontended wake-up, then yields, then parks.
+     */
+    boolean isOversubscribed();
 
     /** Whether the loop is parked (or about to park) right now, waiting for a signal. */
     boolean isParked();

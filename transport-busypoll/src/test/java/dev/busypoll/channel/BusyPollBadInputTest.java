@@ -90,8 +90,9 @@ class BusyPollBadInputTest {
     @Test
     void shouldRejectInvalidOptionValues() {
         for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
-            assertThrows(IllegalArgumentException.class,
-                    () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, -1));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, -2));
+            assertTrue(e.getMessage().contains("AUTO"), "names the one negative value accepted: " + e.getMessage());
             assertThrows(IllegalArgumentException.class,
                     () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 0));
             assertThrows(IllegalArgumentException.class,
@@ -101,12 +102,17 @@ class BusyPollBadInputTest {
             assertEquals(50, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS));
             assertEquals(8, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_BUDGET));
             assertTrue(ch.config().getOptions().containsKey(BusyPollChannelOption.BUSY_POLL_MICROS));
+            assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.AUTO));
+            assertEquals(BusyPollChannelOption.AUTO, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS));
         }
     }
 
     @Test
     void shouldRejectInvalidFactoryArguments() {
-        assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.newFactory(-1));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.newFactory(-2));
+        assertTrue(e.getMessage().contains("AUTO"), e.getMessage());
+        assertTrue(BusyPollIoHandler.newFactory(BusyPollChannelOption.AUTO).toString().contains("AUTO"));
         assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.newFactory(0, 0));
     }
 

@@ -137,6 +137,67 @@ class BusyPollIoHandlerTest {
     }
 
     @Test
+    void shouldRankAutoAboveZeroAndBelowAnyFixedSpin() {
+        int unset = BusyPollChannelConfig.NOT_SET;
+        int auto = BusyPollChannelOption.AUTO;
+        assertTrue(BusyPollIoHandler.rank(unset) < BusyPollIoHandler.rank(0));
+        assertTrue(BusyPollIoHandler.rank(0) < BusyPollIoHandler.rank(auto));
+        assertTrue(BusyPollIoHandler.rank(auto) < BusyPollIoHandler.rank(1));
+        assertTrue(BusyPollIoHandler.rank(1) < BusyPollIoHandler.rank(Integer.MAX_VALUE));
+    }
+
+    @Test
+    void shouldRunAutoWhenAChannelAsksForItAndNoneForAFixedSpin() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(0));
+        try (Connections c = new Connections(group, group,
+                sb -> sb.option(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.AUTO), ch -> { })) {
+            BusyPollStats stats = BusyPollIoHandler.stats(group.next());
+            waitUntil(() -> stats.getEffectiveBusyPollMicros() == BusyPollChannelOption.AUTO);
+            assertTrue(stats.getWakeCostNanos() > 0);
+            assertTrue(stats.getSpinWindowNanos() >= 0);
+            try (Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, 5))) {
+                waitUntil(() -> stats.getEffectiveBusyPollMicros() == 5);
+                waitUntil(() -> stats.getSpinWindowNanos() == 5_000);
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldNotLetZeroOutvoteAuto() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(0));
+        try (Connections c = new Connections(group, group,
+                sb -> sb.option(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.AUTO), ch -> { })) {
+            BusyPollStats stats = BusyPollIoHandler.stats(group.next());
+            try (Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, 0))) {
+                waitUntil(() -> stats.getRegisteredChannels() == 3); // server, child, client
+                waitUntil(stats::isParked); // a park after the registrations: the window was recomputed before it
+                assertEquals(BusyPollChannelOption.AUTO, stats.getEffectiveBusyPollMicros());
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldRunAutoByDefaultWhenTheFactorySaysSo() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1,
+                BusyPollIoHandler.newFactory(BusyPollChannelOption.AUTO));
+        try (Connections c = new Connections(group, group, sb -> { }, ch -> { })) {
+            BusyPollStats stats = BusyPollIoHandler.stats(group.next());
+            assertEquals(BusyPollChannelOption.AUTO, stats.getEffectiveBusyPollMicros());
+            assertEquals(BusyPollChannelOption.AUTO,
+                    c.server.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS), "unset: the loop's default");
+            waitUntil(stats::isParked);
+            assertTrue(stats.getSpinWindowNanos() >= 0);
+            assertTrue(stats.toString().contains("spinWindowNanos"), stats.toString());
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
     void shouldCountAndExposeThroughJmx() throws Exception {
         EventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1000));
         EventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1000));
@@ -176,7 +237,8 @@ class BusyPollIoHandlerTest {
                 assertTrue(mbeans.isRegistered(name));
                 assertTrue((Long) mbeans.getAttribute(name, "Messages") >= 200);
                 for (String attribute : new String[] {"Polls", "WorkFoundWhileSpinning", "Yields", "Parks",
-                        "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos"}) {
+                        "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos", "SpinWindowNanos",
+                        "WakeCostNanos"}) {
                     assertTrue((Long) mbeans.getAttribute(name, attribute) >= 0);
                 }
             }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -190,12 +192,14 @@ class BusyPollStressTest {
      * The watched channel (hand-off 2): with a spin window, the loop keeps the channel that just did work with its
      * {@code queued} flag set, and writers then skip the wake-up. Before parking the loop must take the flag back,
      * or the next message would find a parked loop that nobody wakes. Each hop here is sent only once both loops
-     * are parked, so every hop needs the wake-up that follows unwatching.
+     * are parked, so every hop needs the wake-up that follows unwatching. AUTO has no yield rung, so there the
+     * ladder goes from spinning straight to parking: the loop learns of it from {@code mayParkOnNextStep()}.
      */
-    @Test
-    void shouldWakeALoopThatParkedAfterWatchingAChannel() throws Exception {
-        EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1));
-        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(1));
+    @ParameterizedTest
+    @ValueSource(ints = {1, BusyPollChannelOption.AUTO})
+    void shouldWakeALoopThatParkedAfterWatchingAChannel(int busyPollMicros) throws Exception {
+        EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(busyPollMicros));
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(busyPollMicros));
         try (Connections c = new Connections(servers, clients, sb -> { },
                 ch -> ch.pipeline().addLast(new BusyPollChannelTest.Echo()))) {
             java.util.concurrent.BlockingQueue<Object> replies = new java.util.concurrent.LinkedBlockingQueue<>();

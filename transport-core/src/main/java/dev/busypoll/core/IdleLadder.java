@@ -38,10 +38,21 @@ import org.agrona.concurrent.IdleStrategy;
  * windows are bounded in time, so the worst a spinner costs is one spin window per idle episode; the yield
  * rung then hands the core to whoever is runnable before the ladder parks.
  *
+ * <h2>AUTO: a window that tunes itself</h2>
+ * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
+ * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
+ * other threads wanting the core (a spin descheduled, or a yield that returned, more than
+ * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up); under AUTO
+ * the controller also sets the yield rung. A wait slept through is measured to the producer's signal
+ * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
+ * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
+ * can sample what AUTO chose over time.
+ *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
  * {@link #yieldNanos(long)} may be called from any thread and take effect at the owner's next episode.
- * {@link #stats()} may be read from any thread. Nothing allocates after construction.
+ * {@link #stats()}, {@link #spinNanos()}, {@link #wakeCostNanos()} and {@link #isOversubscribed()} may be read
+ * from any thread (opaque loads of values the owner publishes). Nothing allocates after construction.
  *
  * <h2>Why hand-written</h2>
  * Agrona's {@code BackoffIdleStrategy} and Disruptor's {@code PhasedBackoffWaitStrategy} count spins or read
@@ -50,6 +61,12 @@ import org.agrona.concurrent.IdleStrategy;
 public final class IdleLadder implements IdleStrategy {
     /** The alias reported through {@link IdleStrategy#alias()}. */
     public static final String ALIAS = "ladder";
+    /**
+     * The spin window meaning "choose it yourself": the ladder's {@link AdaptiveSpinPolicy} picks the window from
+     * the waits and wake-ups it observes, and keeps picking as the load changes. The same value (-1) is the AUTO
+     * of the pipes ({@code PipeDefaults.AUTO}) and of the Netty transport ({@code BusyPollChannelOption.AUTO}).
+     */
+    public static final long AUTO = -1L;
     /**
      * Default yield window: 10 µs, about one park/unpark round trip here, so that on an oversubscribed machine
      * the thread we wait for gets the core at least once before we pay for a sleep.
@@ -61,11 +78,13 @@ public final class IdleLadder implements IdleStrategy {
      * {@code SO_BUSY_POLL=0} and the RFC's default {@code pipe-busy-poll=0} do; yielding is a form of busy
      * waiting (it burns the core when nobody else is runnable), so it only follows a spin.
      *
-     * @param spinNanos the spin window, {@code >= 0}
+     * @param spinNanos the spin window, {@code >= 0}, or {@link #AUTO} (then 0: the controller decides)
      * @return the yield window to use with it
      */
     public static long busyPollYieldNanos(long spinNanos) {
-        return requireNonNegative(spinNanos, "spinNanos") == 0 ? 0 : DEFAULT_YIELD_NANOS;
+        // AUTO: the ladder's controller chooses the yield rung per episode (AdaptiveSpinPolicy.yieldNanos()); a
+        // configured one would keep yielding after the controller decided that busy waiting does not pay.
+        return requireSpinNanos(spinNanos, "spinNanos") == 0 || spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS;
     }
 
     /** Default first park period of the unsignalled form (Agrona's default). */
@@ -89,12 +108,18 @@ public final class IdleLadder implements IdleStrategy {
 
     private static final VarHandle SPIN_NANOS;
     private static final VarHandle YIELD_NANOS;
+    private static final VarHandle CURRENT_SPIN_NANOS;
+    private static final VarHandle WAKE_COST_NANOS;
+    private static final VarHandle OVERSUBSCRIBED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             SPIN_NANOS = lookup.findVarHandle(IdleLadder.class, "spinNanos", long.class);
             YIELD_NANOS = lookup.findVarHandle(IdleLadder.class, "yieldNanos", long.class);
+            CURRENT_SPIN_NANOS = lookup.findVarHandle(IdleLadder.class, "currentSpinNanos", long.class);
+            WAKE_COST_NANOS = lookup.findVarHandle(IdleLadder.class, "wakeCostNanos", long.class);
+            OVERSUBSCRIBED = lookup.findVarHandle(IdleLadder.class, "oversubscribed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -103,10 +128,17 @@ public final class IdleLadder implements IdleStrategy {
     private final long minParkNanos;
     private final long maxParkNanos;
     private final IdleStats stats = new IdleStats();
+    /** Owner-only: the AUTO controller; also measures the wake-up cost in every mode. */
+    private final AdaptiveSpinPolicy policy = new AdaptiveSpinPolicy();
 
-    // Configuration, written by any thread (opaque), read by the owner once per episode.
+    // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
     private long yieldNanos;
+
+    // Published by the owner (opaque) for monitoring: what AUTO chose, the measured wake-up cost.
+    private long currentSpinNanos;
+    private long wakeCostNanos = AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS;
+    private boolean oversubscribed;
 
     // Owner-only episode state.
     private Phase phase = Phase.NOT_IDLE;
@@ -117,27 +149,37 @@ public final class IdleLadder implements IdleStrategy {
     private long yieldEnd;
     private int spins;
     private long parkPeriodNanos;
+    private boolean episodeAuto;
+    /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
+    private long lastClockRead;
+    /** The episode saw other threads wanting the core. */
+    private boolean contended;
+    /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
+    private long arrivalNanos;
 
     /**
      * A ladder with the default yield window and park periods.
      *
-     * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin
+     * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin; {@link #AUTO} = let the
+     *                  ladder choose (its controller then sets the yield rung too: see
+     *                  {@link AdaptiveSpinPolicy#yieldNanos()})
      */
     public IdleLadder(long spinNanos) {
-        this(spinNanos, DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
+        this(spinNanos, spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
     }
 
     /**
      * A ladder with every window given.
      *
-     * @param spinNanos    how long to spin before yielding; 0 = do not spin
+     * @param spinNanos    how long to spin before yielding; 0 = do not spin; {@link #AUTO} = let the ladder choose
      * @param yieldNanos   how long to yield before parking; 0 = do not yield
      * @param minParkNanos first park period of the unsignalled form; at least 1
      * @param maxParkNanos longest park period of the unsignalled form; at least {@code minParkNanos}
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
-        this.spinNanos = requireNonNegative(spinNanos, "spinNanos");
+        this.spinNanos = requireSpinNanos(spinNanos, "spinNanos");
+        this.currentSpinNanos = spinNanos == AUTO ? policy.spinNanos() : spinNanos;
         this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
         if (minParkNanos < 1) {
             throw new IllegalArgumentException("minParkNanos must be at least 1, was " + minParkNanos);
@@ -154,11 +196,23 @@ public final class IdleLadder implements IdleStrategy {
      * A ladder that spins for the given microseconds, the unit of {@code SO_BUSY_POLL} and of the RFC's
      * {@code pipe_ll_usec}.
      *
-     * @param spinMicros how long to spin, in microseconds; 0 = do not spin
+     * @param spinMicros how long to spin, in microseconds; 0 = do not spin; {@link #AUTO} = let the ladder choose
      * @return a new ladder with default yield window and park periods
      */
     public static IdleLadder ofMicros(long spinMicros) {
-        return new IdleLadder(Math.multiplyExact(requireNonNegative(spinMicros, "spinMicros"), 1000L));
+        if (requireSpinNanos(spinMicros, "spinMicros") == AUTO) {
+            return new IdleLadder(AUTO);
+        }
+        return new IdleLadder(Math.multiplyExact(spinMicros, 1000L));
+    }
+
+    /** Accepts a spin window: {@code >= 0} or {@link #AUTO}. */
+    static long requireSpinNanos(long value, String name) {
+        if (value < 0 && value != AUTO) {
+            throw new IllegalArgumentException(
+                    name + " must be >= 0 or AUTO (" + AUTO + ", choose it from what is observed), was " + value);
+        }
+        return value;
     }
 
     static long requireNonNegative(long value, String name) {
@@ -168,14 +222,45 @@ public final class IdleLadder implements IdleStrategy {
         return value;
     }
 
-    /** Sets the spin window; takes effect at the owner's next idle episode. Any thread. */
+    /**
+     * Sets the spin window ({@code >= 0}, or {@link #AUTO}); takes effect at the owner's next idle episode. Any
+     * thread.
+     */
     public void spinNanos(long nanos) {
-        SPIN_NANOS.setOpaque(this, requireNonNegative(nanos, "spinNanos"));
+        SPIN_NANOS.setOpaque(this, requireSpinNanos(nanos, "spinNanos"));
+        if (nanos != AUTO) {
+            CURRENT_SPIN_NANOS.setOpaque(this, nanos);
+        }
     }
 
-    /** The spin window in nanoseconds. */
+    /**
+     * The spin window in effect, in nanoseconds: the one configured, or under {@link #AUTO} the one the ladder
+     * chose last (without its short exploration slots, see {@link AdaptiveSpinPolicy}). Any thread.
+     */
     public long spinNanos() {
-        return (long) SPIN_NANOS.getOpaque(this);
+        return (long) CURRENT_SPIN_NANOS.getOpaque(this);
+    }
+
+    /** Whether the spin window is {@link #AUTO}. Any thread. */
+    public boolean isAuto() {
+        return (long) SPIN_NANOS.getOpaque(this) == AUTO;
+    }
+
+    /**
+     * The block/wake-up cost in nanoseconds as measured by this ladder's signalled parks (producer's unpark to
+     * this thread running again, averaged), or {@link AdaptiveSpinPolicy#DEFAULT_WAKE_COST_NANOS} before the first.
+     * Any thread.
+     */
+    public long wakeCostNanos() {
+        return (long) WAKE_COST_NANOS.getOpaque(this);
+    }
+
+    /**
+     * Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed, and therefore spins for no
+     * more than one uncontended wake-up, then yields, then parks. Any thread.
+     */
+    public boolean isOversubscribed() {
+        return (boolean) OVERSUBSCRIBED.getOpaque(this);
     }
 
     /** Sets the yield window; takes effect at the owner's next idle episode. Any thread. */
@@ -186,6 +271,36 @@ public final class IdleLadder implements IdleStrategy {
     /** The yield window in nanoseconds. */
     public long yieldNanos() {
         return (long) YIELD_NANOS.getOpaque(this);
+    }
+
+    /**
+     * Whether the next {@code idle*} step may park, for a caller that must prepare before the ladder parks (take
+     * back a flag that lets producers skip the wake-up, compute the park deadline) but not earlier, since that
+     * costs it while spinning. Exact except that under {@link #AUTO} it may say {@code true} for an episode that
+     * an exploration slot will start with a spin (see {@link AdaptiveSpinPolicy}): early, never late. Owner
+     * thread only, and only while no other thread reconfigures the windows.
+     */
+    public boolean mayParkOnNextStep() {
+        switch (phase) {
+            case NOT_IDLE -> {
+                long configured = (long) SPIN_NANOS.getOpaque(this);
+                if (configured == AUTO) {
+                    return policy.spinNanos() == 0 && policy.yieldNanos() == 0;
+                }
+                return configured == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
+            }
+            case SPINNING -> {
+                return false; // the step that ends the spin does not park (see step())
+            }
+            default -> {
+                return true;
+            }
+        }
+    }
+
+    /** The AUTO controller; owner thread only (tests inspect its state after the owner's episodes). */
+    AdaptiveSpinPolicy policy() {
+        return policy;
     }
 
     /** The phase of the current idle episode; owner thread only. */
@@ -242,7 +357,11 @@ public final class IdleLadder implements IdleStrategy {
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
                 } else {
-                    stats.recordPark(signal.park(deadlineNanos));
+                    boolean signalled = signal.park(deadlineNanos);
+                    stats.recordPark(signalled);
+                    if (signalled) {
+                        onSignalledWakeup(signal.signalNanos());
+                    }
                 }
             }
         }
@@ -281,6 +400,25 @@ public final class IdleLadder implements IdleStrategy {
         }
         stats.recordEpisode(endedIn, spin, yield, park);
         phase = Phase.NOT_IDLE;
+        if (episodeAuto) {
+            long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
+            policy.onEpisode(arrival - episodeStart, contended);
+            CURRENT_SPIN_NANOS.setOpaque(this, policy.spinNanos());
+            OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
+        }
+    }
+
+    /** A producer's signal ended a park: measure the wake-up and remember when the input arrived. */
+    private void onSignalledWakeup(long signalledAt) {
+        long now = System.nanoTime();
+        if (signalledAt - episodeStart < 0) {
+            return; // a stale timestamp (a producer racing an earlier park): no sample
+        }
+        if (policy.onWakeLatency(now - signalledAt)) {
+            contended = true;
+        }
+        WAKE_COST_NANOS.setOpaque(this, policy.wakeCostNanos());
+        arrivalNanos = signalledAt;
     }
 
     /** Advances the state machine by one step and returns the rung to act on. */
@@ -289,8 +427,14 @@ public final class IdleLadder implements IdleStrategy {
             case NOT_IDLE -> {
                 long now = System.nanoTime();
                 episodeStart = now;
-                episodeSpinNanos = (long) SPIN_NANOS.getOpaque(this);
-                episodeYieldNanos = (long) YIELD_NANOS.getOpaque(this);
+                long configured = (long) SPIN_NANOS.getOpaque(this);
+                episodeAuto = configured == AUTO;
+                episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
+                lastClockRead = now;
+                contended = false;
+                arrivalNanos = Long.MIN_VALUE;
+                // AUTO: the controller also sets the yield rung (a short one when oversubscribed, else none).
+                episodeYieldNanos = episodeAuto ? policy.yieldNanos() : (long) YIELD_NANOS.getOpaque(this);
                 spins = 0;
                 parkPeriodNanos = minParkNanos;
                 if (episodeSpinNanos > 0) {
@@ -302,13 +446,26 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> {
                 if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
                     long now = System.nanoTime();
+                    if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                        contended = true; // descheduled mid-spin: another thread wanted this core
+                    }
+                    lastClockRead = now;
                     if (now - episodeStart >= episodeSpinNanos) {
                         enterYielding(now);
+                        if (phase == Phase.PARKING) {
+                            // No yield rung: spin once more instead of parking in this same step, so that a caller
+                            // asking mayParkOnNextStep() between steps learns of the park before it happens.
+                            return Phase.SPINNING;
+                        }
                     }
                 }
             }
             case YIELDING -> {
                 long now = System.nanoTime();
+                if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                    contended = true; // the last yield returned late: another thread ran on this core meanwhile
+                }
+                lastClockRead = now;
                 if (now - spinEnd >= episodeYieldNanos) {
                     yieldEnd = now;
                     phase = Phase.PARKING;
@@ -343,7 +500,7 @@ public final class IdleLadder implements IdleStrategy {
 
     @Override
     public String toString() {
-        return "IdleLadder{spinNanos=" + spinNanos() + ", yieldNanos=" + yieldNanos() + ", minParkNanos="
-                + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
+        return "IdleLadder{spinNanos=" + (isAuto() ? "AUTO(" + spinNanos() + ")" : spinNanos()) + ", yieldNanos="
+                + yieldNanos() + ", minParkNanos=" + minParkNanos + ", maxParkNanos=" + maxParkNanos + '}';
     }
 }

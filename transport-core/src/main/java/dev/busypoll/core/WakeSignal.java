@@ -56,12 +56,14 @@ public final class WakeSignal {
 
     private static final VarHandle STATE;
     private static final VarHandle OWNER;
+    private static final VarHandle SIGNAL_NANOS;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(WakeSignal.class, "state", int.class);
             OWNER = lookup.findVarHandle(WakeSignal.class, "owner", Thread.class);
+            SIGNAL_NANOS = lookup.findVarHandle(WakeSignal.class, "signalNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -72,6 +74,12 @@ public final class WakeSignal {
     private long p01, p02, p03, p04, p05, p06, p07;
     private volatile int state;
     private Thread owner;
+    /**
+     * When a producer last found the consumer PARKING ({@link System#nanoTime()}), stored before its CAS: the
+     * consumer that sees the CAS's AWAKE (volatile load) also sees this store. Read by the consumer's ladder to
+     * measure the wake-up cost and the true arrival time of a wait it slept through.
+     */
+    private long signalNanos;
     /** Padding behind the hot fields. */
     @SuppressWarnings("unused")
     private long p11, p12, p13, p14, p15, p16, p17;
@@ -126,11 +134,25 @@ public final class WakeSignal {
      */
     public boolean signal() {
         VarHandle.fullFence(); // StoreLoad: the published work must be visible before we read the state
-        if ((int) STATE.getVolatile(this) == PARKING && STATE.compareAndSet(this, PARKING, AWAKE)) {
-            LockSupport.unpark((Thread) OWNER.get(this));
-            return true;
+        if ((int) STATE.getVolatile(this) == PARKING) {
+            // Only on the unpark path (microseconds anyway): the clock read costs ~25 ns beside it. Several producers
+            // may store here at once; each stores "about now", and every store precedes its own CAS.
+            SIGNAL_NANOS.setOpaque(this, System.nanoTime());
+            if (STATE.compareAndSet(this, PARKING, AWAKE)) {
+                LockSupport.unpark((Thread) OWNER.get(this));
+                return true;
+            }
         }
         return false;
+    }
+
+    /**
+     * Consumer, after {@link #park(long)} returned {@code true}: the {@link System#nanoTime()} at which a producer
+     * found it parking and went on to wake it — when the work it waited for was published, give or take the
+     * producer's fence. The difference to the time the consumer runs again is the wake-up cost.
+     */
+    public long signalNanos() {
+        return (long) SIGNAL_NANOS.getOpaque(this);
     }
 
     /** Whether the consumer has announced that it is parking; for counters and tests. */

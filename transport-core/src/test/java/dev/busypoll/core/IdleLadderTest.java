@@ -158,13 +158,14 @@ class IdleLadderTest {
 
     @Test
     void shouldRejectBadArguments() {
-        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(-1)));
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(-2)));
+        assertNames("AUTO", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(-2)));
         assertNames("yieldNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, -1, 1, 1)));
         assertNames("minParkNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, 0, 0, 1)));
         assertNames("maxParkNanos", assertThrows(IllegalArgumentException.class, () -> new IdleLadder(0, 0, 2, 1)));
-        assertNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> IdleLadder.ofMicros(-1)));
+        assertNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> IdleLadder.ofMicros(-2)));
         IdleLadder ladder = new IdleLadder(0);
-        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> ladder.spinNanos(-1)));
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> ladder.spinNanos(-2)));
         assertNames("yieldNanos", assertThrows(IllegalArgumentException.class, () -> ladder.yieldNanos(-1)));
     }
 
@@ -264,10 +265,99 @@ class IdleLadderTest {
     void shouldNotYieldWhenTheBusyPollTimeIsZero() {
         assertEquals(0, IdleLadder.busyPollYieldNanos(0), "busy-poll 0 = no busy waiting: park at once");
         assertEquals(IdleLadder.DEFAULT_YIELD_NANOS, IdleLadder.busyPollYieldNanos(5_000));
-        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> IdleLadder.busyPollYieldNanos(-1)));
+        assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> IdleLadder.busyPollYieldNanos(-2)));
+        assertEquals(0, IdleLadder.busyPollYieldNanos(IdleLadder.AUTO), "AUTO: its window is the whole busy wait");
 
         IdleLadder ladder = new IdleLadder(0, IdleLadder.busyPollYieldNanos(0), 1, 1);
         ladder.idle();
         assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+    }
+
+    @Test
+    void shouldStartAutoAtTheWakeCostWithNoYieldRung() {
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        assertTrue(ladder.isAuto());
+        assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.spinNanos(),
+                "before it has seen anything, AUTO spins for one (assumed) wake-up: the 2-competitive choice");
+        assertEquals(0, ladder.yieldNanos(), "AUTO's window is the whole busy wait");
+        assertTrue(ladder.toString().contains("AUTO"), ladder.toString());
+        assertTrue(IdleLadder.ofMicros(IdleLadder.AUTO).isAuto());
+    }
+
+    @Test
+    void shouldSwitchBetweenAutoAndAFixedWindow() {
+        IdleLadder ladder = new IdleLadder(5_000);
+        assertFalse(ladder.isAuto());
+        ladder.spinNanos(IdleLadder.AUTO);
+        assertTrue(ladder.isAuto());
+        ladder.spinNanos(7_000);
+        assertFalse(ladder.isAuto());
+        assertEquals(7_000, ladder.spinNanos());
+    }
+
+    @Test
+    void shouldFeedEveryAutoEpisodeToItsController() {
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        // Work found at the first step of every episode: waits of well under a wake-up.
+        for (int i = 0; i < 4 * AdaptiveSpinPolicy.DECAY_EPISODES; i++) {
+            ladder.idle();
+            ladder.reset();
+        }
+        assertEquals(4 * AdaptiveSpinPolicy.DECAY_EPISODES, ladder.stats().episodes());
+        long window = ladder.spinNanos();
+        assertTrue(window > 0 && window <= AdaptiveSpinPolicy.MAX_SPIN_NANOS,
+                "short waits: AUTO spins, within its bound: " + window + " " + ladder.policy());
+    }
+
+    @Test
+    void shouldNotFeedFixedEpisodesToTheController() {
+        IdleLadder ladder = new IdleLadder(HOUR);
+        for (int i = 0; i < 100; i++) {
+            ladder.idle();
+            ladder.reset();
+        }
+        assertEquals(HOUR, ladder.spinNanos());
+        assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.policy().spinNanos(), "untouched");
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldMeasureTheWakeCostOfASignalledPark() throws Exception {
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
+        WakeSignal signal = new WakeSignal();
+        AtomicBoolean work = new AtomicBoolean();
+        AtomicBoolean measured = new AtomicBoolean();
+        Thread waiter = new Thread(() -> {
+            while (!work.get()) {
+                ladder.idle(signal, work::get, Long.MAX_VALUE);
+            }
+            ladder.reset();
+            measured.set(ladder.policy().isWakeCostMeasured());
+        }, "waiter");
+        waiter.start();
+        awaitParked(waiter);
+        work.set(true);
+        assertTrue(signal.signal());
+        joinOrFail(waiter, 5, signal);
+        assertTrue(measured.get(), "a signalled park measures the wake-up, in every mode");
+        assertTrue(ladder.wakeCostNanos() > 0);
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldAnnounceAParkOneStepAhead() {
+        assertTrue(new IdleLadder(0, 0, 1, 1).mayParkOnNextStep(), "no windows: the first step parks");
+        assertFalse(new IdleLadder(0, HOUR, 1, 1).mayParkOnNextStep(), "the first step yields");
+        IdleLadder ladder = new IdleLadder(1_000, 0, 1_000, 1_000); // spin 1 µs, no yield rung
+        assertFalse(ladder.mayParkOnNextStep());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (ladder.phase() != IdleLadder.Phase.PARKING && System.nanoTime() - deadline < 0) {
+            assertFalse(ladder.mayParkOnNextStep(), "still spinning");
+            ladder.idle();
+        }
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
+        assertEquals(0, ladder.stats().parks(), "the step that ended the spin did not park");
+        assertTrue(ladder.mayParkOnNextStep());
+        ladder.reset();
     }
 }

@@ -192,4 +192,17 @@ class WakeSignalTest {
         }
         System.out.printf("%d producers: %,d items; consumer %s%n", producers, consumed.get(), ladder.stats());
     }
+
+    @Test
+    void shouldRecordWhenAProducerWokeTheConsumer() throws Exception {
+        WakeSignal signal = new WakeSignal();
+        Thread consumer = new Thread(signal::prepareToPark, "consumer"); // announces the park, then ends
+        consumer.start();
+        consumer.join();
+        long before = System.nanoTime();
+        assertTrue(signal.signal(), "the consumer announced a park: this signal wakes it");
+        long after = System.nanoTime();
+        long at = signal.signalNanos();
+        assertTrue(at - before >= 0 && after - at >= 0, "recorded during the signal: " + at);
+    }
 }

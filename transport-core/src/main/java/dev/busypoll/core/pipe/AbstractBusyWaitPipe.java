@@ -66,8 +66,8 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     }
 
     static IdleLadder newLadder(long spinMicros, long yieldNanos) {
-        return new IdleLadder(spinMicros * 1000L, yieldNanos, IdleLadder.DEFAULT_MIN_PARK_NANOS,
-                IdleLadder.DEFAULT_MAX_PARK_NANOS);
+        return new IdleLadder(spinMicros == PipeDefaults.AUTO ? IdleLadder.AUTO : spinMicros * 1000L, yieldNanos,
+                IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
     }
 
     static int requireValidCapacity(int capacity) {
@@ -317,6 +317,20 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
         return queue.size();
     }
 
+    /**
+     * The reader's spin window in effect, in nanoseconds: {@code spinMicros() * 1000}, or under
+     * {@link PipeDefaults#AUTO} what the reader's ladder chose last. Any thread; sample it to see AUTO follow the
+     * load.
+     */
+    public final long readerSpinNanos() {
+        return readerLadder.spinNanos();
+    }
+
+    /** The reader's measured wake-up cost in nanoseconds (see {@link IdleLadder#wakeCostNanos()}). Any thread. */
+    public final long readerWakeCostNanos() {
+        return readerLadder.wakeCostNanos();
+    }
+
     @Override
     public final IdleStats.Snapshot readerStats() {
         return readerLadder.stats().snapshot();
@@ -330,7 +344,8 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "{capacity=" + capacity + ", spinMicros=" + spinMicros
+        return getClass().getSimpleName() + "{capacity=" + capacity + ", spinMicros="
+                + (spinMicros == PipeDefaults.AUTO ? "AUTO" : String.valueOf(spinMicros))
                 + (writeClosed ? ", writeClosed" : "") + (readClosed ? ", readClosed" : "") + '}';
     }
 }

@@ -104,7 +104,10 @@ public interface BusyWaitPipe<E> extends AutoCloseable {
      */
     int capacity();
 
-    /** This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin. */
+    /**
+     * This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin;
+     * {@link PipeDefaults#AUTO} = each waiting side chooses its own.
+     */
     long spinMicros();
 
     /**

@@ -106,9 +106,20 @@ abstract class BusyWaitPipeContractTest {
         assertMessageNames("capacity", assertThrows(IllegalArgumentException.class, () -> newPipe(-1, 0)));
         assertMessageNames("capacity",
                 assertThrows(IllegalArgumentException.class, () -> newPipe(BusyWaitPipes.MAX_CAPACITY + 1, 0)));
-        assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -1)));
+        assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -2)));
+        assertMessageNames("AUTO", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -2)));
         assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class,
                 () -> newPipe(4, PipeDefaults.MAX_BUSY_POLL_MICROS + 1)));
+    }
+
+    @Test
+    void shouldReportWhatAutoChose() {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, PipeDefaults.AUTO);
+        assertEquals(PipeDefaults.AUTO, pipe.spinMicros());
+        assertTrue(pipe.readerSpinNanos() >= 0);
+        assertTrue(pipe.readerWakeCostNanos() > 0);
+        assertTrue(pipe.toString().contains("spinMicros=AUTO"), pipe.toString());
+        assertEquals(20_000, newPipe(4, 20).readerSpinNanos(), "a fixed spin time is reported as it is");
     }
 
     private static void assertMessageNames(String argument, RuntimeException e) {
@@ -231,7 +242,7 @@ abstract class BusyWaitPipeContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 20})
+    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
     @Timeout(10)
     void shouldWakeParkedReaderWithEndOfStreamWhenWriterCloses(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(4, spinMicros);
@@ -247,7 +258,7 @@ abstract class BusyWaitPipeContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 20})
+    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
     @Timeout(10)
     void shouldWakeParkedWriterWithEpipeWhenReaderCloses(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(1, spinMicros);
@@ -356,7 +367,7 @@ abstract class BusyWaitPipeContractTest {
      * loss, duplication or reordering, with waits on full and empty at spin 0 (park) and spin > 0.
      */
     @ParameterizedTest
-    @ValueSource(longs = {0, 20})
+    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
     @Timeout(30)
     void shouldTransferEveryMessageOnceAndInOrder(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(16, spinMicros);

@@ -10,7 +10,7 @@ import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The message path allocates nothing per message: measured with the JVM's per-thread allocation counter around a
@@ -38,16 +38,16 @@ class PipeAllocationTest {
         return threads;
     }
 
-    private static IntFunction<AbstractBusyWaitPipe<Integer>> factory(boolean mpsc) {
-        return capacity -> mpsc ? BusyWaitPipes.mpsc(capacity, 0) : BusyWaitPipes.spsc(capacity, 0);
+    private static IntFunction<AbstractBusyWaitPipe<Integer>> factory(boolean mpsc, long spinMicros) {
+        return capacity -> mpsc ? BusyWaitPipes.mpsc(capacity, spinMicros) : BusyWaitPipes.spsc(capacity, spinMicros);
     }
 
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
+    @CsvSource({"false, 0", "true, 0", "false, " + PipeDefaults.AUTO, "true, " + PipeDefaults.AUTO})
     @Timeout(30)
-    void shouldNotAllocateOnTheNonWaitingPath(boolean mpsc) throws InterruptedException {
+    void shouldNotAllocateOnTheNonWaitingPath(boolean mpsc, long spinMicros) throws InterruptedException {
         com.sun.management.ThreadMXBean threads = threads();
-        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc).apply(64);
+        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc, spinMicros).apply(64);
         long me = Thread.currentThread().getId();
         for (int round = 0; round < 3; round++) { // the first rounds warm up (class loading, JIT)
             long before = threads.getThreadAllocatedBytes(me);
@@ -70,11 +70,11 @@ class PipeAllocationTest {
 
     /** Writer and reader through a tiny pipe, so both sides wait (spin, yield, park) on most messages. */
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
+    @CsvSource({"false, 0", "true, 0", "false, " + PipeDefaults.AUTO, "true, " + PipeDefaults.AUTO})
     @Timeout(30)
-    void shouldNotAllocateWhileWaiting(boolean mpsc) throws Exception {
+    void shouldNotAllocateWhileWaiting(boolean mpsc, long spinMicros) throws Exception {
         com.sun.management.ThreadMXBean threads = threads();
-        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc).apply(2);
+        AbstractBusyWaitPipe<Integer> pipe = factory(mpsc, spinMicros).apply(2);
         int rounds = 3;
         AtomicLong writerAllocated = new AtomicLong(-1);
         Thread writer = new Thread(() -> {

@@ -36,8 +36,9 @@ class PipeDefaultsTest {
     @Test
     void shouldRejectOutOfRangeDefaults() {
         IllegalArgumentException e =
-                assertThrows(IllegalArgumentException.class, () -> PipeDefaults.busyPollMicros(-1));
+                assertThrows(IllegalArgumentException.class, () -> PipeDefaults.busyPollMicros(-2));
         assertTrue(e.getMessage().contains("micros"), e.getMessage());
+        assertTrue(e.getMessage().contains("AUTO"), "names the one negative value accepted: " + e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS + 1));
         PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS); // the bound itself is accepted
@@ -49,7 +50,9 @@ class PipeDefaultsTest {
         assertEquals(0, PipeDefaults.parseBusyPollMicros(null));
         assertEquals(0, PipeDefaults.parseBusyPollMicros(" "));
         assertEquals(12, PipeDefaults.parseBusyPollMicros(" 12 "));
-        assertEquals(0, PipeDefaults.parseBusyPollMicros("-1"), "out of range: ignored");
+        assertEquals(0, PipeDefaults.parseBusyPollMicros("-2"), "out of range: ignored");
+        assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros("-1"));
+        assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros(" Auto "));
         assertEquals(0, PipeDefaults.parseBusyPollMicros("ten"), "not a number: ignored");
     }
 }

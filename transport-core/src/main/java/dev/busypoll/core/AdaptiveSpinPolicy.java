@@ -1,0 +1,321 @@
+package dev.busypoll.core;
+
+/**
+ * The controller behind the AUTO busy-poll mode: chooses how long a waiting thread spins before it parks, from
+ * what the thread has observed, and keeps choosing as the load changes. One instance per waiting thread's
+ * {@link IdleLadder}; the ladder feeds it and applies its choice.
+ *
+ * <h2>The problem and the known answer</h2>
+ * A thread that runs out of work either spins (burns CPU for as long as it spins, but sees the next message at
+ * once) or parks (costs one block/wake-up, {@code B}: the system calls, the context switches and the wake-up
+ * latency). This is the spin-block problem of Karlin, Manasse, McGeoch and Owicki, "Competitive randomized
+ * algorithms for non-uniform problems" (SODA 1990; Algorithmica 1994): spinning for {@code B} and then blocking
+ * never costs more than twice what the best choice made with hindsight costs, whatever the waits are; drawing the
+ * spin limit at random from the right distribution improves that bound to {@code e/(e-1)} (about 1.58); and when
+ * the distribution of waits is known, the spin limit that minimises the expected cost does better still. This
+ * class does the last of these, with the first as its starting point:
+ * <ol>
+ *   <li><b>Measure {@code B}</b> on the running machine instead of assuming it: the ladder reports, for every park
+ *       that a producer's {@link WakeSignal#signal()} ended, the time from the producer's unpark to the parked
+ *       thread running again ({@link #onWakeLatency(long)}). {@code B} is a moving average of those samples,
+ *       with outliers (queueing behind other runnable threads, see below) clipped to 4x the uncontended
+ *       baseline. Until the first sample it is {@link #DEFAULT_WAKE_COST_NANOS}.</li>
+ *   <li><b>Learn the distribution of waits</b> — the time from the thread running dry to its next input
+ *       ({@link #onEpisode(long, boolean)}) — in {@value #BUCKETS} log2 buckets (128 ns, 256 ns, ... 8 ms and
+ *       more) with exponential decay (every bucket halves every {@value #DECAY_EPISODES} episodes). The waits are
+ *       observed whatever the current window: a park that a producer ends reports when the producer signalled
+ *       ({@link WakeSignal#signalNanos()}), so a wait longer than the window is still measured, not censored.</li>
+ *   <li><b>Choose the window</b> every {@value #RECOMPUTE_EPISODES} episodes: for each candidate window {@code T}
+ *       (0 or the upper edge of a bucket, up to {@link #MAX_SPIN_NANOS}) the expected cost per episode is
+ *       {@code E[wait; wait <= T] + (T + B) * P(wait > T)} — CPU spent spinning, plus a whole window and a
+ *       wake-up for every wait the window does not cover. The cheapest wins, and a window above 0 must beat
+ *       "park at once" ({@code B} per episode) by {@code 1/16}, so that a wait just above break-even never buys
+ *       a spin. Before the first decision the window is {@code B} itself (the 2-competitive choice without
+ *       knowledge).</li>
+ * </ol>
+ * A nanosecond spent spinning and a nanosecond of wake-up cost are weighed the same (the cost model of the
+ * paper). So the controller spins where spinning makes both latency and CPU better (waits well below one
+ * wake-up, ping-pong), and parks where waits are long (slow message rates: parking then costs less CPU and the
+ * spin would not have caught the message anyway). Between the two — waits of one to a few wake-ups — it parks:
+ * it gives up a few microseconds of latency to save the CPU, which is the trade-off the cost model states.
+ *
+ * <h2>Two threads that wait for each other</h2>
+ * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
+ * {@code B}: each side alone correctly decides not to spin, and both stay parked although both spinning would
+ * be far better. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and {@code 4B}
+ * <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns, about 17 ms, of every {@code 2^28} ns,
+ * about 268 ms, of {@link System#nanoTime()}) it spins for at least {@code 4B}. The slots are aligned to the
+ * clock, which every thread of the JVM shares, so both sides explore at the same moment; if their waits then
+ * shrink, the learnt distribution says so and the spin stays. If not, the exploration cost at most 1/16 of the
+ * time at {@code 4B} per episode.
+ *
+ * <h2>Oversubscription</h2>
+ * When more threads are runnable than there are cores, a spinning thread holds the core that the thread it waits
+ * for needs, and the longer it spins the longer it waits. The ladder marks an episode <em>contended</em> when it
+ * sees evidence that other threads want the core: a gap of more than {@link #PREEMPTED_SPIN_NANOS} between two
+ * clock reads of one spin (the spinner was descheduled) or around one {@link Thread#yield()} (it returned late:
+ * another thread ran), or a wake-up that took more than
+ * {@link #CONTENDED_WAKE_FACTOR} times the uncontended baseline (the woken thread queued behind runnable ones).
+ * A moving average of the contended fraction above 1/4 makes the controller <em>oversubscribed</em>; it leaves
+ * that state when the fraction falls below 1/16 (hysteresis against flapping). Oversubscribed, the learnt waits
+ * cannot be trusted: they are shaped by the scheduler and by our own parking (a parked reader makes every writer
+ * pay an unpark and a context switch, a cost the reader's histogram never sees), and "park at once" measured 3-5x
+ * slower than a short spin in hackbench with 40-160 threads on 2 cores. So the controller falls back to the rule
+ * that needs no distribution — spin for one uncontended wake-up (the baseline below), the 2-competitive choice —
+ * then <em>yields</em> for two more ({@link #yieldNanos()}), handing the core to the threads it waits for as
+ * Gleixner asked of the RFC, and then parks. It never spins longer than that while oversubscribed, and does not
+ * explore. The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher
+ * ones very slowly, so a sustained overload does not become the new normal within a benchmark run.
+ *
+ * <h2>Cost</h2>
+ * Per idle episode: a few additions, a shift and an array store; every {@value #RECOMPUTE_EPISODES} episodes a
+ * pass over the {@value #BUCKETS} buckets. No allocation after construction, no locks, no clock reads (the
+ * caller passes the times in, which also makes every decision testable without timing).
+ *
+ * <h2>Why hand-written</h2>
+ * Agrona's, Disruptor's and Netty's idle strategies, Linux's {@code SO_BUSY_POLL} and the RFC's pipe busy wait
+ * all take a fixed spin time from the user; none learns it. Adaptive mutexes (glibc's
+ * {@code PTHREAD_MUTEX_ADAPTIVE_NP}, HotSpot's adaptive spinning) adapt to lock hold times, inside their locks,
+ * and are not reusable for a wait on a queue.
+ *
+ * <h2>Threading</h2>
+ * Single-threaded: owned by the waiting thread (the ladder's owner), which is the only caller of every method.
+ * Other threads read what it chose through the ladder's published getters, never through this object.
+ */
+public final class AdaptiveSpinPolicy {
+    /** The wake-up cost assumed until the first one is measured: 10 µs, a park/unpark round trip here. */
+    public static final long DEFAULT_WAKE_COST_NANOS = 10_000L;
+    /** The longest window the controller chooses: 2^17 ns, about 131 µs (13 default wake-ups). */
+    public static final long MAX_SPIN_NANOS = 1L << 17;
+    /**
+     * A gap between two clock reads of one spin longer than this (20 µs) means the spinning thread was
+     * descheduled: sixteen {@link Thread#onSpinWait()} take well under a microsecond on any CPU.
+     */
+    public static final long PREEMPTED_SPIN_NANOS = 20_000L;
+    /** A wake-up slower than this many times the uncontended baseline counts as contended. */
+    public static final int CONTENDED_WAKE_FACTOR = 8;
+
+    /** Number of log2 buckets of the wait histogram. */
+    static final int BUCKETS = 18;
+    /** Bucket 0 holds waits below {@code 2^(MIN_SHIFT+1)} = 128 ns; bucket k >= 1 holds [2^(k+6), 2^(k+7)). */
+    private static final int MIN_SHIFT = 6;
+    /** Episodes between two decisions. */
+    static final int RECOMPUTE_EPISODES = 16;
+    /** Episodes between two halvings of the histogram (the half-life of an observation). */
+    static final int DECAY_EPISODES = 64;
+    /** Weight of one observation (fixed point, so that halving keeps resolution). */
+    private static final long ONE = 1L << 10;
+    /** Contended fraction (of {@link #ONE}) above which the controller becomes oversubscribed: 1/4. */
+    private static final long ENTER_OVERSUBSCRIBED = ONE / 4;
+    /** Contended fraction below which it stops being oversubscribed: 1/16. */
+    private static final long LEAVE_OVERSUBSCRIBED = ONE / 16;
+    /** Exploration slots: the first 2^24 ns of every 2^28 ns of the shared clock. */
+    private static final int EXPLORE_SLOT_SHIFT = 24;
+    private static final long EXPLORE_PERIOD_MASK = 15;
+    /**
+     * Wake-up samples are clipped to 1 ms: a longer one is a stall (a GC pause, a descheduled thread), not what a
+     * wake-up costs, and must not make the first estimate absurd.
+     */
+    private static final long MAX_WAKE_SAMPLE_NANOS = 1_000_000L;
+    /** Wake-up samples below this are parks that a signal beat to sleep; they say nothing about the baseline. */
+    private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
+
+    private final long[] weights = new long[BUCKETS];
+    private long totalWeight;
+    private int episodes;
+
+    private long wakeCostNanos = DEFAULT_WAKE_COST_NANOS;
+    private long baselineWakeNanos = DEFAULT_WAKE_COST_NANOS;
+    private boolean wakeMeasured;
+
+    /** Moving average of the contended fraction of episodes, in units of {@link #ONE}. */
+    private long contention;
+    private boolean oversubscribed;
+
+    private long spinNanos = DEFAULT_WAKE_COST_NANOS;
+    private boolean explore;
+
+    /** A controller that has observed nothing yet: its window is {@link #DEFAULT_WAKE_COST_NANOS}. */
+    public AdaptiveSpinPolicy() {
+    }
+
+    /**
+     * The window for an idle episode that starts at {@code nowNanos}: the chosen window, or the exploration
+     * window during an exploration slot (see the class javadoc).
+     *
+     * @param nowNanos the episode's start, a {@link System#nanoTime()} value
+     * @return nanoseconds to spin, {@code >= 0}
+     */
+    public long spinNanos(long nowNanos) {
+        if (explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
+            return Math.max(spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
+        }
+        return spinNanos;
+    }
+
+    /** The window chosen at the last decision, without exploration; nanoseconds, {@code >= 0}. */
+    public long spinNanos() {
+        return spinNanos;
+    }
+
+    /**
+     * The yield window that follows the spin: none normally (the window is the whole busy wait), two uncontended
+     * wake-ups when oversubscribed (see the class javadoc).
+     */
+    public long yieldNanos() {
+        return oversubscribed ? Math.min(2 * baselineWakeNanos, MAX_SPIN_NANOS) : 0;
+    }
+
+    /** The uncontended wake-up cost: the low envelope of the samples (see the class javadoc). */
+    public long baselineWakeNanos() {
+        return baselineWakeNanos;
+    }
+
+    /** The block/wake-up cost {@code B} in use: measured, or {@link #DEFAULT_WAKE_COST_NANOS} before any sample. */
+    public long wakeCostNanos() {
+        return wakeCostNanos;
+    }
+
+    /** Whether a wake-up cost has been measured yet. */
+    public boolean isWakeCostMeasured() {
+        return wakeMeasured;
+    }
+
+    /** Whether the controller believes the machine is oversubscribed (and therefore does not spin). */
+    public boolean isOversubscribed() {
+        return oversubscribed;
+    }
+
+    /**
+     * One measured wake-up: from a producer's unpark to the parked thread running again.
+     *
+     * @param latencyNanos the measured time; negative values (clock skew) are ignored
+     * @return whether this wake-up was slow enough to count as contention (the caller marks its episode)
+     */
+    public boolean onWakeLatency(long latencyNanos) {
+        if (latencyNanos < 0) {
+            return false;
+        }
+        latencyNanos = Math.min(latencyNanos, MAX_WAKE_SAMPLE_NANOS);
+        if (!wakeMeasured) {
+            wakeMeasured = true;
+            wakeCostNanos = Math.max(latencyNanos, 1);
+            baselineWakeNanos = Math.max(latencyNanos, MIN_BASELINE_SAMPLE_NANOS);
+            return false;
+        }
+        boolean contended = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos;
+        if (latencyNanos >= MIN_BASELINE_SAMPLE_NANOS) {
+            // The low envelope: down at once (halfway), up by 1/4096 of the difference per sample.
+            baselineWakeNanos = latencyNanos < baselineWakeNanos
+                    ? (baselineWakeNanos + latencyNanos) >> 1
+                    : baselineWakeNanos + ((latencyNanos - baselineWakeNanos) >> 12);
+        }
+        // B: what a wake-up costs here when the machine is not overloaded. Queueing behind other threads is clipped
+        // out: spinning does not avoid it (it causes it).
+        long sample = Math.max(Math.min(latencyNanos, 4 * baselineWakeNanos), 1);
+        wakeCostNanos += (sample - wakeCostNanos) >> 3;
+        wakeCostNanos = Math.max(wakeCostNanos, 1);
+        return contended;
+    }
+
+    /**
+     * One idle episode ended.
+     *
+     * @param waitNanos how long the thread waited for its next input (from running dry to the input being
+     *                  published, as well as the ladder can tell); negative values count as 0
+     * @param contended whether the episode saw evidence that other threads wanted the core (a spin descheduled,
+     *                  a slow wake-up)
+     */
+    public void onEpisode(long waitNanos, boolean contended) {
+        weights[bucket(waitNanos)] += ONE;
+        totalWeight += ONE;
+        contention += ((contended ? ONE : 0) - contention) >> 4;
+        if (oversubscribed ? contention < LEAVE_OVERSUBSCRIBED : contention > ENTER_OVERSUBSCRIBED) {
+            oversubscribed = !oversubscribed;
+            decide(); // react at once: every further spin steals from the thread we wait for
+        }
+        int n = ++episodes;
+        if ((n & (DECAY_EPISODES - 1)) == 0) {
+            decay();
+        }
+        if ((n & (RECOMPUTE_EPISODES - 1)) == 0) {
+            decide();
+        }
+    }
+
+    /** The histogram bucket of a wait. */
+    static int bucket(long waitNanos) {
+        if (waitNanos < (1L << (MIN_SHIFT + 1))) {
+            return 0;
+        }
+        int b = 63 - Long.numberOfLeadingZeros(waitNanos) - MIN_SHIFT;
+        return Math.min(b, BUCKETS - 1);
+    }
+
+    /** The upper edge of bucket {@code k}: the window that covers every wait in it. */
+    static long upperEdge(int k) {
+        return 1L << (k + MIN_SHIFT + 1);
+    }
+
+    /** What spinning through a wait of bucket {@code k} costs on average: its midpoint. */
+    private static long midpoint(int k) {
+        return k == 0 ? 1L << MIN_SHIFT : 3L << (k + MIN_SHIFT - 1);
+    }
+
+    private void decay() {
+        long total = 0;
+        for (int i = 0; i < BUCKETS; i++) {
+            long w = weights[i] >> 1;
+            weights[i] = w;
+            total += w;
+        }
+        totalWeight = total;
+    }
+
+    /** Chooses the window that minimises the expected cost per episode over the learnt distribution. */
+    private void decide() {
+        long total = totalWeight;
+        if (oversubscribed) {
+            spinNanos = Math.min(baselineWakeNanos, MAX_SPIN_NANOS);
+            explore = false;
+            return;
+        }
+        if (total == 0) {
+            return;
+        }
+        long b = wakeCostNanos;
+        // Costs in units of weight x ns; with at most ~2^18 of weight and 2^18 ns per term, no overflow.
+        long parkAtOnce = b * total;
+        long best = parkAtOnce - (parkAtOnce >> 4); // a spin must beat parking at once by 1/16
+        long bestWindow = 0;
+        long spun = 0;
+        long beyond = total;
+        for (int k = 0; k < BUCKETS - 1; k++) {
+            long window = upperEdge(k);
+            if (window > MAX_SPIN_NANOS) {
+                break;
+            }
+            spun += weights[k] * midpoint(k);
+            beyond -= weights[k];
+            long cost = spun + (window + b) * beyond;
+            if (cost < best) {
+                best = cost;
+                bestWindow = window;
+            }
+        }
+        spinNanos = bestWindow;
+        // Explore only from "park at once" when the waits sit between one and four wake-ups: the shape of two
+        // threads that wait for each other's wake-up (class javadoc).
+        long between = 0;
+        for (int k = bucket(b); k <= bucket(4 * b); k++) {
+            between += weights[k];
+        }
+        explore = bestWindow == 0 && 2 * between > total;
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveSpinPolicy{spinNanos=" + spinNanos + ", wakeCostNanos=" + wakeCostNanos
+                + (oversubscribed ? ", oversubscribed" : "") + (explore ? ", exploring" : "") + '}';
+    }
+}

@@ -1,0 +1,232 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link AdaptiveSpinPolicy}: its decisions on synthetic distributions of waits and wake-up costs, injected
+ * directly. Deterministic: no threads, no clock (the "now" of an episode is a parameter).
+ */
+class AdaptiveSpinPolicyTest {
+    private static final long US = 1_000L;
+    /** A moment outside every exploration slot (slot index 1 of 16). */
+    private static final long NOT_EXPLORING = 1L << 24;
+    /** A moment inside an exploration slot (slot index 0). */
+    private static final long EXPLORING = 16L << 24;
+
+    /** Enough episodes for every earlier observation to have decayed to almost nothing. */
+    private static final int ROUNDS = 1_000;
+
+    private static AdaptiveSpinPolicy policyWithWakeCost(long wakeCostNanos) {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(wakeCostNanos);
+        }
+        assertEquals(wakeCostNanos, p.wakeCostNanos(), "steady wake-ups are the wake cost");
+        return p;
+    }
+
+    private static void feed(AdaptiveSpinPolicy p, int episodes, long... waitsCycled) {
+        for (int i = 0; i < episodes; i++) {
+            p.onEpisode(waitsCycled[i % waitsCycled.length], false);
+        }
+    }
+
+    @Test
+    void shouldStartAtTheWakeCostBeforeItKnowsAnything() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, p.spinNanos(), "the 2-competitive choice");
+        assertFalse(p.isWakeCostMeasured());
+        assertFalse(p.isOversubscribed());
+    }
+
+    @Test
+    void shouldMeasureTheWakeCostFromSamples() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        p.onWakeLatency(3 * US);
+        assertTrue(p.isWakeCostMeasured());
+        assertEquals(3 * US, p.wakeCostNanos());
+    }
+
+    @Test
+    void shouldNotLetAStallPassForAWakeUp() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        p.onWakeLatency(1_000_000_000L); // the first sample: a one-second stall
+        assertTrue(p.wakeCostNanos() <= 1_000 * US, "clipped: " + p.wakeCostNanos());
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(5 * US);
+        }
+        assertTrue(p.wakeCostNanos() < 6 * US, "and forgotten once real wake-ups arrive: " + p.wakeCostNanos());
+    }
+
+    @Test
+    void shouldSpinPastShortWaitsWhenTheRestAreLong() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 500, 1_000 * US); // bimodal: half at 0.5 µs, half at 1 ms
+        long window = p.spinNanos();
+        assertTrue(window >= 500, "covers the short waits: " + window);
+        assertTrue(window < 10 * US, "does not spin towards the long ones: " + window);
+    }
+
+    @Test
+    void shouldSpinPastPingPongWaitsWithTheirSpread() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 400, 700, 900, 1_500, 600);
+        long window = p.spinNanos();
+        assertTrue(window >= 1_500, "covers every wait: " + window);
+        assertTrue(window <= 4 * US, "and not much more: " + window);
+    }
+
+    @Test
+    void shouldNotSpinWhenAllWaitsAreLong() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 200 * US, 1_000 * US, 5_000 * US);
+        assertEquals(0, p.spinNanos());
+    }
+
+    @Test
+    void shouldNotSpinForWaitsJustAboveTheBreakEven() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 12 * US, 13 * US);
+        assertEquals(0, p.spinNanos(), "spinning 12 µs costs more than one 10 µs wake-up");
+    }
+
+    @Test
+    void shouldDecideAgainstTheMeasuredWakeCostNotAnAssumedOne() {
+        long[] waits = {5 * US, 6 * US};
+        AdaptiveSpinPolicy expensiveWakeups = policyWithWakeCost(20 * US);
+        feed(expensiveWakeups, ROUNDS, waits);
+        assertTrue(expensiveWakeups.spinNanos() >= 6 * US, "waits well below a 20 µs wake-up: spin");
+
+        AdaptiveSpinPolicy cheapWakeups = policyWithWakeCost(3 * US);
+        feed(cheapWakeups, ROUNDS, waits);
+        assertEquals(0, cheapWakeups.spinNanos(), "waits above a 3 µs wake-up: park");
+    }
+
+    @Test
+    void shouldFollowTheLoadAsItChanges() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 800);
+        long busy = p.spinNanos();
+        assertTrue(busy >= 800 && busy < 10 * US, "ping-pong: spin " + busy);
+
+        feed(p, ROUNDS, 500 * US);
+        assertEquals(0, p.spinNanos(), "slow rate: park at once");
+
+        feed(p, ROUNDS, 3 * US);
+        long again = p.spinNanos();
+        assertTrue(again >= 3 * US && again < 10 * US, "busy again: spin " + again);
+    }
+
+    @Test
+    void shouldChangeItsMindWithinAFewHundredEpisodes() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 800);
+        feed(p, 4 * AdaptiveSpinPolicy.DECAY_EPISODES, 500 * US);
+        assertEquals(0, p.spinNanos(), "four half-lives of long waits outweigh the short ones");
+    }
+
+    @Test
+    void shouldStepDownToOneUncontendedWakeUpAndYieldWhenSpinsAreDescheduled() {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(i % 2 == 0 ? 5 * US : 30 * US); // wake-ups of 5 µs, and slower ones on a busy machine
+        }
+        long baseline = p.baselineWakeNanos();
+        assertTrue(baseline >= 5 * US && baseline < 6 * US, "the low envelope: " + baseline);
+        assertTrue(p.wakeCostNanos() > 2 * baseline, "B averages them: " + p.wakeCostNanos());
+        feed(p, ROUNDS, 6 * US);
+        long calm = p.spinNanos();
+        assertTrue(calm > baseline, "waits below B: spin past them, " + calm);
+        assertEquals(0, p.yieldNanos(), "no yield rung: the window is the whole busy wait");
+
+        // The same waits, but the spins keep being descheduled: other threads need the core.
+        int episodes = 0;
+        while (!p.isOversubscribed() && episodes < 100) {
+            p.onEpisode(6 * US, true);
+            episodes++;
+        }
+        assertTrue(p.isOversubscribed(), "contended episodes make it oversubscribed");
+        assertTrue(episodes <= 16, "quickly: after " + episodes + " contended episodes");
+        assertEquals(baseline, p.spinNanos(), "steps down to one uncontended wake-up (the 2-competitive spin)");
+        assertEquals(2 * baseline, p.yieldNanos(), "then hands the core over for two more before parking");
+        assertEquals(baseline, p.spinNanos(EXPLORING), "and does not explore");
+
+        feed(p, ROUNDS, 6 * US); // contention gone
+        assertFalse(p.isOversubscribed());
+        assertEquals(calm, p.spinNanos(), "back to what the waits say once the contention is gone");
+        assertEquals(0, p.yieldNanos());
+    }
+
+    @Test
+    void shouldFallBackToTheCompetitiveSpinWhenOversubscribedWhateverTheWaits() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(4 * US);
+        feed(p, ROUNDS, 500 * US);
+        assertEquals(0, p.spinNanos(), "long waits on a calm machine: park at once");
+        for (int i = 0; i < 32; i++) {
+            p.onEpisode(500 * US, true);
+        }
+        assertTrue(p.isOversubscribed());
+        assertEquals(4 * US, p.spinNanos(),
+                "oversubscribed, the waits are shaped by our own parking: spin one wake-up, no more");
+        assertEquals(8 * US, p.yieldNanos());
+    }
+
+    @Test
+    void shouldStayCalmWhenContentionIsRare() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        for (int i = 0; i < ROUNDS; i++) {
+            p.onEpisode(800, i % 20 == 0); // one descheduled spin in 20: a busy machine, not an oversubscribed one
+        }
+        assertFalse(p.isOversubscribed());
+        assertTrue(p.spinNanos() > 0);
+    }
+
+    @Test
+    void shouldTreatWakeUpsFarSlowerThanTheBaselineAsContention() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(5 * US);
+        assertFalse(p.onWakeLatency(6 * US), "an ordinary wake-up");
+        assertTrue(p.onWakeLatency(500 * US), "a wake-up that queued behind other runnable threads");
+        assertTrue(p.wakeCostNanos() <= 4 * 5 * US + US, "queueing is clipped out of the wake cost: "
+                + p.wakeCostNanos());
+    }
+
+    @Test
+    void shouldExploreFromParkingWhenWaitsLookLikeAPeerWakingUp() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 14 * US, 18 * US); // each side waits for the other's wake-up: a parked ping-pong
+        assertEquals(0, p.spinNanos());
+        assertEquals(0, p.spinNanos(NOT_EXPLORING), "outside the exploration slots: park");
+        assertTrue(p.spinNanos(EXPLORING) >= 40 * US, "in a slot: spin for 4 wake-ups");
+    }
+
+    @Test
+    void shouldNotExploreWhenWaitsAreFarLongerThanAWakeUp() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 200 * US);
+        assertEquals(0, p.spinNanos(EXPLORING), "a slow rate: exploring would only burn CPU");
+    }
+
+    @Test
+    void shouldKeepSpinningOnceExplorationShowedShortWaits() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 15 * US);
+        // During the slot both sides spin, and the waits collapse to the ping-pong's.
+        feed(p, ROUNDS, 700);
+        assertTrue(p.spinNanos(NOT_EXPLORING) > 0, "the short waits are now what it has learnt");
+    }
+
+    @Test
+    void shouldPutWaitsInLog2Buckets() {
+        assertEquals(0, AdaptiveSpinPolicy.bucket(-5));
+        assertEquals(0, AdaptiveSpinPolicy.bucket(127));
+        assertEquals(1, AdaptiveSpinPolicy.bucket(128));
+        assertEquals(1, AdaptiveSpinPolicy.bucket(255));
+        assertEquals(2, AdaptiveSpinPolicy.bucket(256));
+        assertEquals(AdaptiveSpinPolicy.BUCKETS - 1, AdaptiveSpinPolicy.bucket(Long.MAX_VALUE));
+        assertEquals(256, AdaptiveSpinPolicy.upperEdge(1), "the window that covers bucket 1");
+    }
+}
