@@ -32,6 +32,7 @@ import dev.busypoll.bench.openloop.OpenLoop;
 import dev.busypoll.bench.openloop.OpenLoopSection;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * The benchmark command line. With no argument it runs the quick main job (every scenario, quick
@@ -71,7 +72,7 @@ public final class BenchMain {
               --groups LIST           group counts, e.g. 1,2,4,8 (default 1,2,4,8)
               --loops N               messages per sender per receiver (default 1000)
               --runs N                measured runs per cell; best and median reported (quick 3, full 10)
-              --spins LIST            busy-wait pipe spin times in µs (default 0,5,10,50)
+              --spins LIST            pipe spin times, µs or auto (default 0,5,10,50,auto)
               --pipe-capacity N       messages per busy-wait pipe (default 512)
 
             ping-pong options:
@@ -79,15 +80,16 @@ public final class BenchMain {
               --warmup N              warm-up round trips per repetition (quick 20000, full 50000)
               --reps N                repetitions per transport; medians reported (quick 3, full 7)
               --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
-              --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+              --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows, µs or auto (default 0,5,10,50,auto)
               --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
-                                      local-io, nio, epoll, epoll-busypoll50, busypoll<US>)
+                                      local-io, nio, epoll, epoll-busypoll50, busypoll<US>,
+                                      busypoll-auto)
 
             gRPC options:
               --grpc-calls N          measured unary calls per repetition (quick 2000, full 50000)
               --grpc-warmup N         warm-up calls per repetition (quick 1000, full 10000)
               --grpc-reps N           repetitions per row; medians reported (quick 3, full 7)
-              --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows (default 0,50)
+              --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows, µs or auto (default 0,50)
 
             hackbench-channels options:
               --channel-groups LIST   group counts (default 1,2,4,8)
@@ -95,14 +97,14 @@ public final class BenchMain {
               --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
               --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
               --channel-threads N     event loop threads (default: availableProcessors)
-              --channel-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+              --channel-busy-poll LIST BUSY_POLL_MICROS, µs or auto (default 0,5,10,50,auto)
 
             streaming options:
               --stream-messages N     measured messages per repetition (quick 200000, full 1000000)
               --stream-warmup N       warm-up messages per repetition (quick 50000, full 100000)
               --stream-reps N         repetitions per transport; medians reported (quick 3, full 5)
               --stream-batch N        messages written between two flushes (default 16)
-              --stream-busy-poll LIST BUSY_POLL_MICROS of the busypoll rows (default 0,5,10,50)
+              --stream-busy-poll LIST BUSY_POLL_MICROS, µs or auto (default 0,5,10,50,auto)
 
             open-loop options:
               --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
@@ -288,7 +290,7 @@ public final class BenchMain {
                 intList(values, "--groups", List.of(1, 2, 4, 8)),
                 intValue(values, "--loops", p.hackbenchLoops()),
                 intValue(values, "--runs", p.hackbenchRuns()),
-                longList(values, "--spins", List.of(0L, 5L, 10L, 50L)),
+                busyPollList(values, "--spins", NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
                 intValue(values, "--pipe-capacity", 512),
                 600);
         PingPong.Config pp = new PingPong.Config(
@@ -296,7 +298,7 @@ public final class BenchMain {
                 intValue(values, "--warmup", p.warmupRoundTrips()),
                 intValue(values, "--reps", p.pingPongReps()),
                 longValue(values, "--pipe-spin", 50),
-                longList(values, "--busy-poll", List.of(0L, 5L, 10L, 50L)),
+                busyPollList(values, "--busy-poll", NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
                 values.containsKey("--transports") ? new LinkedHashSet<>(split(values.get("--transports"),
                         "--transports")) : Set.of());
         if ("pingpong".equals(scenario) || "all".equals(scenario)) {
@@ -306,31 +308,31 @@ public final class BenchMain {
                 intValue(values, "--grpc-calls", p.grpcCalls()),
                 intValue(values, "--grpc-warmup", p.grpcWarmupCalls()),
                 intValue(values, "--grpc-reps", p.grpcReps()),
-                longList(values, "--grpc-busy-poll", List.of(0L, 50L)));
+                busyPollList(values, "--grpc-busy-poll", List.of(0L, 50L)));
         ChannelHackbench.Config chb = new ChannelHackbench.Config(
                 intList(values, "--channel-groups", List.of(1, 2, 4, 8)),
                 intValue(values, "--channel-loops", p.channelLoops()),
                 intValue(values, "--channel-runs", p.channelRuns()),
                 intValue(values, "--channel-warmup-runs", p.channelWarmupRuns()),
                 intValue(values, "--channel-threads", Machine.cores()),
-                longList(values, "--channel-busy-poll", List.of(0L, 5L, 10L, 50L)));
+                busyPollList(values, "--channel-busy-poll", NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS));
         Streaming.Config streaming = new Streaming.Config(
                 longValue(values, "--stream-messages", p.streamMessages()),
                 longValue(values, "--stream-warmup", p.streamWarmup()),
                 intValue(values, "--stream-reps", p.streamReps()),
                 intValue(values, "--stream-batch", 16),
-                longList(values, "--stream-busy-poll", List.of(0L, 5L, 10L, 50L)));
+                busyPollList(values, "--stream-busy-poll", NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS));
         OpenLoop.Config openLoop = new OpenLoop.Config(
                 longList(values, "--rates", p.openLoopRates()),
                 longValue(values, "--rate-millis", p.openLoopMillis()),
                 longValue(values, "--openloop-warmup", p.openLoopWarmupMillis()),
                 longValue(values, "--spin-ahead", 20),
-                List.of(0L, 5L, 10L, 50L));
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         IdleCost.Config idle = new IdleCost.Config(
                 longValue(values, "--idle-traffic", 100),
                 longValue(values, "--idle-settle", 100),
                 longValue(values, "--idle-window", p.idleWindowMillis()),
-                List.of(0L, 5L, 10L, 50L));
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         Path out = null;
         if (!flags.contains("--no-files")) {
             out = values.containsKey("--out") ? Path.of(values.get("--out"))
@@ -401,6 +403,28 @@ public final class BenchMain {
                 list.add(Long.parseLong(s));
             } catch (NumberFormatException e) {
                 throw new UsageException(option + " needs whole numbers, got '" + s + "'");
+            }
+        }
+        return list;
+    }
+
+    /** A list of busy-poll or spin times in µs, where {@code auto} stands for {@link NettyTransportSpecs#AUTO}. */
+    private static List<Long> busyPollList(Map<String, String> values, String option, List<Long> dflt)
+            throws UsageException {
+        String v = values.get(option);
+        if (v == null) {
+            return dflt;
+        }
+        List<Long> list = new ArrayList<>();
+        for (String s : split(v, option)) {
+            if (s.equalsIgnoreCase("auto")) {
+                list.add(NettyTransportSpecs.AUTO);
+                continue;
+            }
+            try {
+                list.add(Long.parseLong(s));
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs whole numbers of µs or auto, got '" + s + "'");
             }
         }
         return list;

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,9 +49,9 @@ class BenchMainTest {
         assertEquals(Profile.QUICK, c.profile());
         assertEquals(Profile.QUICK.hackbenchLoops(), c.hackbench().loops());
         assertEquals(List.of(1, 2, 4, 8), c.hackbench().groups());
-        assertEquals(List.of(0L, 5L, 10L, 50L), c.hackbench().spinMicros());
+        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, c.hackbench().spinMicros());
         assertEquals(Profile.QUICK.roundTrips(), c.pingPong().roundTrips());
-        assertEquals(List.of(0L, 5L, 10L, 50L), c.pingPong().busyPollMicros());
+        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, c.pingPong().busyPollMicros());
         assertEquals(Profile.QUICK.grpcCalls(), c.grpc().calls());
         assertEquals(Profile.QUICK.grpcWarmupCalls(), c.grpc().warmupCalls());
         assertEquals(Profile.QUICK.grpcReps(), c.grpc().repetitions());
@@ -73,7 +75,7 @@ class BenchMainTest {
         assertEquals(Profile.QUICK.openLoopRates(), quick.openLoop().rates());
         assertEquals(Profile.QUICK.openLoopMillis(), quick.openLoop().durationMillis());
         assertEquals(Profile.QUICK.openLoopWarmupMillis(), quick.openLoop().warmupMillis());
-        assertEquals(List.of(0L, 5L, 10L, 50L), quick.openLoop().busyPollMicros());
+        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
         assertEquals(Profile.QUICK.idleWindowMillis(), quick.idle().windowMillis());
         assertEquals(Profile.FULL.idleWindowMillis(), BenchMain.parse(new String[] {"--full"}).idle().windowMillis());
         assertEquals(Profile.FULL.openLoopRates(),
@@ -83,12 +85,12 @@ class BenchMainTest {
             "--rate-millis=300", "--openloop-warmup", "50", "--spin-ahead", "0"});
         assertEquals("openloop", ol.scenario());
         assertEquals(new dev.busypoll.bench.openloop.OpenLoop.Config(List.of(1000L, 20000L), 300, 50, 0,
-                List.of(0L, 5L, 10L, 50L)), ol.openLoop());
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS), ol.openLoop());
 
         BenchMain.Command idle = BenchMain.parse(new String[] {"idle", "--idle-traffic", "7", "--idle-settle=30",
             "--idle-window", "500"});
         assertEquals("idle", idle.scenario());
-        assertEquals(new dev.busypoll.bench.idle.IdleCost.Config(7, 30, 500, List.of(0L, 5L, 10L, 50L)),
+        assertEquals(new dev.busypoll.bench.idle.IdleCost.Config(7, 30, 500, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
                 idle.idle());
     }
 
@@ -114,9 +116,9 @@ class BenchMainTest {
         BenchMain.Command c = BenchMain.parse(new String[0]);
         assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(1, 2, 4, 8),
                 Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
-                Machine.cores(), List.of(0L, 5L, 10L, 50L)), c.channelHackbench());
+                Machine.cores(), NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
         assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
-                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, List.of(0L, 5L, 10L, 50L)),
+                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
                 c.streaming());
         BenchMain.Command chb = BenchMain.parse(new String[] {"hackbench-channels", "--full", "--channel-groups",
             "2,16", "--channel-loops=7", "--channel-runs", "3", "--channel-warmup-runs", "0", "--channel-threads", "4",

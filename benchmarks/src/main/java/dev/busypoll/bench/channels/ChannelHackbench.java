@@ -63,9 +63,7 @@ public final class ChannelHackbench {
             if (threads < 1) {
                 throw new IllegalArgumentException("event loop threads must be >= 1, was " + threads);
             }
-            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0, were " + busyPollMicros);
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
         /** Messages one run delivers with {@code g} groups. */

@@ -54,9 +54,7 @@ public final class Streaming {
             if (batch < 1) {
                 throw new IllegalArgumentException("batch must be >= 1, was " + batch);
             }
-            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0, were " + busyPollMicros);
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
         /** The transports, in report order: the floor, then every Netty transport. */

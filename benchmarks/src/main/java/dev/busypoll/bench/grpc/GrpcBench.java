@@ -16,6 +16,7 @@ import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.examples.grpc.GrpcExample;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the examples' {@code PricingService}): grpc-netty on
@@ -58,10 +59,7 @@ public final class GrpcBench {
             if (repetitions < 1) {
                 throw new IllegalArgumentException("gRPC repetitions must be >= 1, was " + repetitions);
             }
-            if (busyPollMicros.stream().anyMatch(us -> us < 0 || us > Integer.MAX_VALUE)) {
-                throw new IllegalArgumentException("gRPC busy-poll times must be between 0 and "
-                        + Integer.MAX_VALUE + " µs");
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
         /** The rows of this configuration, in report order. */

@@ -8,6 +8,7 @@ import dev.busypoll.bench.latency.LatencySubject;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.examples.grpc.PricingService;
 import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -39,8 +40,8 @@ public interface GrpcTarget extends LatencySubject {
         list.add(new Netty("grpc-netty, Netty LocalChannel (LocalIoHandler)", "local", Transport.LOCAL, 0));
         list.add(new Netty("grpc-netty, NIO loopback TCP", "nio", Transport.NIO, 0));
         for (long us : busyPollMicros) {
-            list.add(new Netty("grpc-netty, busypoll channel, BUSY_POLL_MICROS " + us, "busypoll" + us,
-                    Transport.BUSYPOLL, Math.toIntExact(us)));
+            list.add(new Netty("grpc-netty, busypoll channel, BUSY_POLL_MICROS " + NettyTransportSpecs.label(us),
+                    "busypoll" + NettyTransportSpecs.keySuffix(us), Transport.BUSYPOLL, Math.toIntExact(us)));
         }
         return list;
     }
@@ -81,7 +82,7 @@ public interface GrpcTarget extends LatencySubject {
 
         @Override
         public int spinningThreads() {
-            return transport == Transport.BUSYPOLL && busyPollMicros > 0 ? 2 : 0;
+            return transport == Transport.BUSYPOLL && busyPollMicros != 0 ? 2 : 0; // a fixed spin or AUTO
         }
 
         @Override

@@ -3,6 +3,7 @@ package dev.busypoll.bench.hackbench;
 import java.io.EOFException;
 
 import dev.busypoll.bench.Pipes;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
@@ -26,12 +27,12 @@ public final class BusyWaitPipeTransport implements HackbenchTransport {
 
     @Override
     public String name() {
-        return "busy-wait pipe, spin " + spinMicros + " µs";
+        return "busy-wait pipe, spin " + NettyTransportSpecs.label(spinMicros) + (spinMicros == NettyTransportSpecs.AUTO ? "" : " µs");
     }
 
     @Override
     public String key() {
-        return "spin" + spinMicros;
+        return "spin" + NettyTransportSpecs.keySuffix(spinMicros);
     }
 
     @Override

@@ -16,6 +16,7 @@ import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * hackbench inside one JVM, thread mode, pipes: the experiment of the Linux "pipe busy wait" RFC
@@ -74,9 +75,7 @@ public final class Hackbench {
             if (runs < 1) {
                 throw new IllegalArgumentException("runs must be >= 1, was " + runs);
             }
-            if (spinMicros.stream().anyMatch(s -> s < 0)) {
-                throw new IllegalArgumentException("spin times must be >= 0 µs, was " + spinMicros);
-            }
+            NettyTransportSpecs.checkBusyPollMicros(spinMicros);
             if (pipeCapacity < 1) {
                 throw new IllegalArgumentException("pipe capacity must be >= 1, was " + pipeCapacity);
             }
@@ -282,7 +281,7 @@ public final class Hackbench {
         for (HackbenchTransport t : transports) {
             if (t.unavailableReason() != null) {
                 notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-            } else if (t.spinMicros() > 0) {
+            } else if (t.spinMicros() != 0) { // a fixed spin or AUTO
                 String w = Machine.oversubscriptionWarning("hackbench " + maxGroups + " groups, " + t.name(),
                         2 * FDS * maxGroups);
                 if (w != null && notes.stream().noneMatch(n -> n.startsWith("WARNING: hackbench"))) {

@@ -65,9 +65,7 @@ public final class IdleCost {
             if (windowMillis < 1) {
                 throw new IllegalArgumentException("idle window must be >= 1 ms, was " + windowMillis);
             }
-            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0");
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */

@@ -75,9 +75,7 @@ public final class OpenLoop {
             if (spinAheadMicros < 0) {
                 throw new IllegalArgumentException("spin-ahead must be >= 0 µs, was " + spinAheadMicros);
             }
-            if (busyPollMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("BUSY_POLL_MICROS must be >= 0");
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */

@@ -69,9 +69,8 @@ public final class PingPong {
             if (repetitions < 1) {
                 throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
             }
-            if (pipeSpinMicros < 0 || busyPollMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("spin times must be >= 0 µs");
-            }
+            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            NettyTransportSpecs.checkBusyPollMicros(List.of(pipeSpinMicros));
         }
 
         /** Every transport of this configuration, in report order, before the {@code only} filter. */

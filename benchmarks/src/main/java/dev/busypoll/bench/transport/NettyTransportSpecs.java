@@ -36,6 +36,15 @@ public final class NettyTransportSpecs {
     /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
     public static final int EPOLL_SO_BUSY_POLL_MICROS = 50;
 
+    /** The adaptive setting, {@link BusyPollChannelOption#AUTO}, as it appears in the busy-poll lists. */
+    public static final long AUTO = BusyPollChannelOption.AUTO;
+
+    /**
+     * The busy-poll times every scenario compares by default: 0, 5, 10 and 50 µs (the issue's settings) and
+     * {@link #AUTO}. The same values name the core pipes' spin times in the thread-mode hackbench.
+     */
+    public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, AUTO);
+
     private static final AtomicLong IDS = new AtomicLong();
 
     private NettyTransportSpecs() {
@@ -116,12 +125,12 @@ public final class NettyTransportSpecs {
     }
 
     /**
-     * The busypoll channel at one {@code BUSY_POLL_MICROS}, set the way users set it: {@code ServerBootstrap.option}
+     * The busypoll channel at one {@code BUSY_POLL_MICROS} ({@link #AUTO} included), set the way users set it: {@code ServerBootstrap.option}
      * and {@code childOption}, and {@code Bootstrap.option}.
      */
     public static NettyTransportSpec busyPoll(int micros) {
-        return new NettyTransportSpec("busypoll channel, BUSY_POLL_MICROS " + micros, "busypoll" + micros,
-                micros > 0, () -> null,
+        return new NettyTransportSpec("busypoll channel, BUSY_POLL_MICROS " + label(micros),
+                "busypoll" + keySuffix(micros), micros > 0 || micros == AUTO, () -> null,
                 n -> new MultiThreadIoEventLoopGroup(n, BusyPollIoHandler.newFactory()),
                 BusyPollServerChannel.class, BusyPollChannel.class, () -> BusyPollAddress.ANY,
                 b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, micros)
@@ -132,6 +141,29 @@ public final class NettyTransportSpecs {
                     return new LoopFigures(stats.idleStats().snapshot(), stats.getUnparksIssued(),
                             stats.getUnparksAvoided());
                 });
+    }
+
+    /**
+     * Checks a list of busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}.
+     *
+     * @throws IllegalArgumentException naming the bad value
+     */
+    public static void checkBusyPollMicros(List<Long> micros) {
+        for (long us : micros) {
+            if ((us < 0 && us != AUTO) || us > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("busy-poll and spin times must be >= 0 µs or auto, was " + us);
+            }
+        }
+    }
+
+    /** How a busy-poll time reads in a row label: "50" or "AUTO". */
+    public static String label(long micros) {
+        return micros == AUTO ? "AUTO" : String.valueOf(micros);
+    }
+
+    /** How a busy-poll time reads in a key: "50" or "-auto". */
+    public static String keySuffix(long micros) {
+        return micros == AUTO ? "-auto" : String.valueOf(micros);
     }
 
     /** A unique {@link LocalAddress}, so sessions never collide. */

@@ -111,6 +111,6 @@ class ChannelHackbenchTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new ChannelHackbench.Config(List.of(1), 1, 1, 0, 0, List.of()));
         assertThrows(IllegalArgumentException.class,
-                () -> new ChannelHackbench.Config(List.of(1), 1, 1, 0, 1, List.of(-1L)));
+                () -> new ChannelHackbench.Config(List.of(1), 1, 1, 0, 1, List.of(-2L)));
     }
 }

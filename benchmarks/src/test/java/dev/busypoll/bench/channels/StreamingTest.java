@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Timeout;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
 /** A tiny stream over every transport: complete and sane results, never timing thresholds. */
 @Timeout(300)
 class StreamingTest {
@@ -27,11 +29,11 @@ class StreamingTest {
     @Test
     void shouldReportEveryTransportWithExactCountsAndSaneNumbers() {
         // 20,000 x 64 B = 1.25 MB: more than the in-flight window, so the window's pause and resume run too.
-        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, List.of(0L, 5L, 10L, 50L));
+        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         Streaming.Result result = Streaming.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
-                "busypoll0", "busypoll5", "busypoll10", "busypoll50");
+                "busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(Streaming.Row::key).toList());
         for (Streaming.Row row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {

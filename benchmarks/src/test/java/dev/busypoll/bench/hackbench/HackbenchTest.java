@@ -14,6 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
 /** A tiny hackbench: complete and sane results, never timing thresholds. */
 @Timeout(60)
 class HackbenchTest {
@@ -21,12 +23,13 @@ class HackbenchTest {
 
     @Test
     void shouldReportEveryTransportAtEveryGroupCountWithSaneNumbers() throws Exception {
-        Hackbench.Config config = new Hackbench.Config(List.of(1, 2), 10, 2, List.of(0L, 5L, 10L, 50L), 64, 60);
+        Hackbench.Config config = new Hackbench.Config(List.of(1, 2), 10, 2,
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 64, 60);
         Hackbench.Result result = Hackbench.run(config, QUIET);
 
-        assertEquals(2 * 5, result.cells().size());
+        assertEquals(2 * 6, result.cells().size());
         for (int g : config.groups()) {
-            for (String key : List.of("kernel", "spin0", "spin5", "spin10", "spin50")) {
+            for (String key : List.of("kernel", "spin0", "spin5", "spin10", "spin50", "spin-auto")) {
                 Hackbench.Cell cell = result.cell(g, key);
                 assertNotNull(cell, "missing cell groups=" + g + " " + key);
                 assertNull(cell.unavailable(), key + " should run in this build");
@@ -43,7 +46,7 @@ class HackbenchTest {
                 }
             }
         }
-        assertEquals(config.groups().size() * 4, result.idleTable().rows().size());
+        assertEquals(config.groups().size() * 5, result.idleTable().rows().size());
         assertEquals(result.cells().size(), result.table().rows().size());
         assertEquals(config.groups().size(), result.barTable().rows().size());
         String md = result.table().markdown();
@@ -96,6 +99,6 @@ class HackbenchTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new Hackbench.Config(List.of(1), 0, 1, List.of(5L), 64, 60));
         assertThrows(IllegalArgumentException.class,
-                () -> new Hackbench.Config(List.of(1), 10, 1, List.of(-1L), 64, 60));
+                () -> new Hackbench.Config(List.of(1), 10, 1, List.of(-2L), 64, 60));
     }
 }

@@ -17,6 +17,8 @@ import dev.busypoll.bench.Section;
 import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
 import dev.busypoll.bench.openloop.OpenLoopTransport;
 
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
 /** A tiny idle-cost run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)
 class IdleCostTest {
@@ -24,11 +26,11 @@ class IdleCostTest {
 
     @Test
     void shouldReportEveryTransportWithSaneNumbers() {
-        IdleCost.Config config = new IdleCost.Config(5, 20, 50, List.of(0L, 5L, 10L, 50L));
+        IdleCost.Config config = new IdleCost.Config(5, 20, 50, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         IdleCost.Result result = IdleCost.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
-                "busypoll0", "busypoll5", "busypoll10", "busypoll50");
+                "busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(IdleCost.Row::key).toList());
         for (IdleCost.Row row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
@@ -99,6 +101,6 @@ class IdleCostTest {
         assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(0, 10, 10, List.of()));
         assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 1, 10, List.of()));
         assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 10, 0, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 10, 10, List.of(-1L)));
+        assertThrows(IllegalArgumentException.class, () -> new IdleCost.Config(5, 10, 10, List.of(-2L)));
     }
 }

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.Section;
 
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
 /** A tiny open-loop run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)
 class OpenLoopTest {
@@ -22,11 +24,11 @@ class OpenLoopTest {
 
     @Test
     void shouldReportEveryTransportAtEveryRateWithSaneNumbers() {
-        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 20, List.of(0L, 5L, 10L, 50L));
+        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 20, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         OpenLoop.Result result = OpenLoop.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
-                "busypoll0", "busypoll5", "busypoll10", "busypoll50");
+                "busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(OpenLoop.Row::key).toList());
         Section section = OpenLoopSection.of(result);
         for (OpenLoop.Row row : result.rows()) {

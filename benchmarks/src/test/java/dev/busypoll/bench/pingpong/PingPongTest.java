@@ -18,6 +18,8 @@ import dev.busypoll.bench.latency.BrokenSubject;
 import dev.busypoll.bench.latency.LatencyAssertions;
 import dev.busypoll.bench.latency.LatencyRow;
 
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+
 /** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
 @Timeout(120)
 class PingPongTest {
@@ -25,12 +27,12 @@ class PingPongTest {
 
     @Test
     void shouldReportEveryTransportWithSaneNumbers() throws Exception {
-        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, List.of(0L, 5L, 10L, 50L), Set.of());
+        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
         List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
                 "epoll-busypoll50", "busypoll0", "busypoll5",
-                "busypoll10", "busypoll50");
+                "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
         for (LatencyRow row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
