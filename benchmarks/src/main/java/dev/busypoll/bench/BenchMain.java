@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.busypoll.bench.autotrace.AutoTrace;
 import dev.busypoll.bench.channels.ChannelHackbench;
 import dev.busypoll.bench.channels.ChannelHackbenchSection;
 import dev.busypoll.bench.channels.Streaming;
@@ -62,6 +63,8 @@ public final class BenchMain {
               openloop    latency under a fixed offered load, open loop (scheduled send times, no coordinated
                           omission): floor and every Netty transport at several rates, CPU per message
               idle        idle cost: CPU of each thread of an idle connected pair after the spin window
+              auto-trace  one busypoll connection in AUTO through phases of different load, both loops'
+                          chosen spin windows sampled over time
               all         all of them
 
             Profile:
@@ -119,6 +122,9 @@ public final class BenchMain {
               --idle-settle N         wait after traffic before measuring, ms, >= 2 (default 100)
               --idle-window N         the measured idle window, ms (quick 1000, full 3000)
 
+            auto-trace options:
+              --trace-phase-millis N  length of each load phase, ms (quick 400, full 2000)
+
             Output:
               --out DIR               where to write <timestamp>/results.md, report.html (plots), CSVs
                                       and .hgrm percentile files
@@ -128,7 +134,7 @@ public final class BenchMain {
             """;
 
     private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "hackbench-channels",
-            "streaming", "openloop", "idle", "all");
+            "streaming", "openloop", "idle", "auto-trace", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
@@ -143,20 +149,22 @@ public final class BenchMain {
     private static final Set<String> OPEN_LOOP_OPTIONS = Set.of("--rates", "--rate-millis", "--openloop-warmup",
             "--spin-ahead");
     private static final Set<String> IDLE_OPTIONS = Set.of("--idle-traffic", "--idle-settle", "--idle-window");
+    private static final Set<String> TRACE_OPTIONS = Set.of("--trace-phase-millis");
     /** Each scenario's own options: given for another single scenario, they are a usage error. */
     private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
             "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "hackbench-channels", CHANNEL_HACKBENCH_OPTIONS,
-            "streaming", STREAMING_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS, "idle", IDLE_OPTIONS);
+            "streaming", STREAMING_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS, "idle", IDLE_OPTIONS,
+            "auto-trace", TRACE_OPTIONS);
     private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
             "pingpong", "ping-pong", "grpc", "gRPC", "hackbench-channels", "hackbench-channels",
-            "streaming", "streaming", "openloop", "open-loop", "idle", "idle");
+            "streaming", "streaming", "openloop", "open-loop", "idle", "idle", "auto-trace", "auto-trace");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
             "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out",
             "--channel-groups", "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads",
             "--channel-busy-poll", "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch",
             "--stream-busy-poll", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead", "--idle-traffic",
-            "--idle-settle", "--idle-window");
+            "--idle-settle", "--idle-window", "--trace-phase-millis");
 
     private BenchMain() {
     }
@@ -189,13 +197,14 @@ public final class BenchMain {
      * @param streaming the streaming configuration
      * @param openLoop  the open-loop configuration
      * @param idle      the idle-cost configuration
+     * @param autoTrace the AUTO trace configuration
      * @param profile   the profile the defaults came from
      * @param out       output directory, or {@code null} for --no-files
      * @param help      {@code true} for --help
      */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
                    ChannelHackbench.Config channelHackbench, Streaming.Config streaming, OpenLoop.Config openLoop,
-                   IdleCost.Config idle, Profile profile, Path out, boolean help) {
+                   IdleCost.Config idle, AutoTrace.Config autoTrace, Profile profile, Path out, boolean help) {
     }
 
     /**
@@ -239,7 +248,7 @@ public final class BenchMain {
                 }
                 if (!SCENARIOS.contains(a)) {
                     throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc, "
-                            + "hackbench-channels, streaming, openloop, idle or all)");
+                            + "hackbench-channels, streaming, openloop, idle, auto-trace or all)");
                 }
                 scenario = a;
                 continue;
@@ -339,7 +348,9 @@ public final class BenchMain {
                     : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
                     : Path.of("out");
         }
-        return new Command(scenario, hb, pp, grpc, chb, streaming, openLoop, idle, p, out, help);
+        AutoTrace.Config trace = new AutoTrace.Config(longValue(values, "--trace-phase-millis",
+                p.tracePhaseMillis()));
+        return new Command(scenario, hb, pp, grpc, chb, streaming, openLoop, idle, trace, p, out, help);
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -458,6 +469,9 @@ public final class BenchMain {
         }
         if (all || "idle".equals(c.scenario)) {
             report.add(IdleSection.of(IdleCost.run(c.idle, progress)));
+        }
+        if (all || "auto-trace".equals(c.scenario)) {
+            report.add(AutoTrace.section(AutoTrace.run(c.autoTrace, progress)));
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

@@ -27,12 +27,13 @@ import java.util.List;
  * @param openLoopMillis   open-loop schedule length per rate, ms
  * @param openLoopWarmupMillis open-loop warm-up per transport, ms
  * @param idleWindowMillis idle-cost measured idle window, ms
+ * @param tracePhaseMillis AUTO trace: length of each load phase, ms
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
                       int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps, int channelLoops,
                       int channelRuns, int channelWarmupRuns, long streamMessages, long streamWarmup,
                       int streamReps, List<Long> openLoopRates, long openLoopMillis, long openLoopWarmupMillis,
-                      long idleWindowMillis) {
+                      long idleWindowMillis, long tracePhaseMillis) {
     /** Copies the list. */
     public Profile {
         openLoopRates = List.copyOf(openLoopRates);
@@ -47,7 +48,8 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * schedule, then drain); idle: a 1 s window per transport.
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000);
+            20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000,
+            400);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
      * 50,000 gRPC calls per row. Open loop: 9 rates of 1.5 s after 1 s of warm-up per transport (about 170 s);
@@ -56,5 +58,5 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
             200, 3, 1, 1_000_000, 100_000, 5,
             List.of(5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 150_000L, 200_000L, 300_000L, 500_000L), 1_500,
-            1_000, 3_000);
+            1_000, 3_000, 2_000);
 }

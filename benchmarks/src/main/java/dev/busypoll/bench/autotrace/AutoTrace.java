@@ -1,0 +1,289 @@
+package dev.busypoll.bench.autotrace;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.SpinWindowTrace;
+import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.NettyTransportSpec;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.channel.BusyPollIoHandler;
+import dev.busypoll.channel.BusyPollStats;
+
+/**
+ * Drives one AUTO busypoll connection (client and server child on two single-threaded loops) through phases of
+ * different load while {@link SpinWindowTrace} samples both loops' spin windows every 2 ms:
+ *
+ * <pre>
+ *   ping-pong   back-to-back 8-byte round trips       waits ~ a hop: spinning pays
+ *   slow rate   one round trip every 500 µs (2 kHz)   waits ~ 500 µs: spinning wastes the core
+ *   ping-pong   again                                 the window must come back
+ *   silence     nothing                               nothing to learn; the loops park
+ *   fast rate   one round trip every 20 µs (50 kHz)   waits ~ 20 µs, near a wake-up's cost
+ * </pre>
+ *
+ * Used from one thread; the handlers' state is confined to their event loops.
+ */
+public final class AutoTrace {
+    private static final long TIMEOUT_SECONDS = 30;
+
+    private AutoTrace() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param phaseMillis length of each phase, ms
+     */
+    public record Config(long phaseMillis) {
+        /** Validates. */
+        public Config {
+            if (phaseMillis < 10) {
+                throw new IllegalArgumentException("auto-trace phases must be >= 10 ms, was " + phaseMillis);
+            }
+        }
+    }
+
+    /**
+     * One phase's figures.
+     *
+     * @param name        what the phase did
+     * @param roundTrips  round trips completed in it
+     * @param clientSpinUs the client loop's spin window at the phase's end, µs
+     * @param serverSpinUs the server loop's spin window at the phase's end, µs
+     */
+    public record Phase(String name, long roundTrips, double clientSpinUs, double serverSpinUs) {
+    }
+
+    /**
+     * The trace.
+     *
+     * @param config   what ran
+     * @param phases   each phase's figures, in order
+     * @param trace    the sampled windows
+     * @param wakeCost each loop's measured wake-up cost at the end, µs (client, server)
+     * @param notes    remarks for the report
+     */
+    public record Result(Config config, List<Phase> phases, SpinWindowTrace trace, double[] wakeCost,
+                         List<String> notes) {
+    }
+
+    /** Runs the phases and returns the trace. */
+    public static Result run(Config config, PrintStream progress) throws Exception {
+        NettyTransportSpec spec = NettyTransportSpecs.busyPoll((int) NettyTransportSpecs.AUTO);
+        EventLoopGroup serverGroup = spec.newGroup().apply(1);
+        EventLoopGroup clientGroup = spec.newGroup().apply(1);
+        Echo echo = new Echo();
+        Driver driver = new Driver();
+        Channel server = null;
+        Channel client = null;
+        try {
+            server = spec.serverBootstrap(serverGroup).childHandler(echo).bind(spec.bindAddress().get()).sync()
+                    .channel();
+            client = spec.clientBootstrap(clientGroup).handler(driver).connect(server.localAddress()).sync()
+                    .channel();
+            if (!driver.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    || !echo.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("auto-trace: channelActive did not run on both sides");
+            }
+            BusyPollStats clientStats = BusyPollIoHandler.stats(client.eventLoop());
+            BusyPollStats serverStats = BusyPollIoHandler.stats(echo.child.eventLoop());
+            SpinWindowTrace trace = new SpinWindowTrace(Duration.ofMillis(2), 100_000)
+                    .watch("client loop", clientStats::getSpinWindowNanos)
+                    .watch("server loop", serverStats::getSpinWindowNanos);
+            List<Phase> phases = new ArrayList<>();
+            long ms = config.phaseMillis();
+            trace.start();
+            try {
+                phases.add(phase("ping-pong", 0, ms, driver, client.eventLoop(), trace, clientStats, serverStats));
+                phases.add(phase("slow rate: every 500 µs", 500, ms, driver, client.eventLoop(), trace, clientStats,
+                        serverStats));
+                phases.add(phase("ping-pong again", 0, ms, driver, client.eventLoop(), trace, clientStats,
+                        serverStats));
+                phases.add(phase("silence", -1, ms, driver, client.eventLoop(), trace, clientStats, serverStats));
+                phases.add(phase("fast rate: every 20 µs", 20, ms, driver, client.eventLoop(), trace, clientStats,
+                        serverStats));
+            } finally {
+                trace.stop();
+            }
+            progress.println("auto-trace: " + phases.size() + " phases of " + ms + " ms, " + trace.samples()
+                    + " samples");
+            List<String> notes = new ArrayList<>();
+            notes.add("2 event loops in AUTO: both may spin; on this machine's " + Runtime.getRuntime()
+                    .availableProcessors() + " cores that is " + (Runtime.getRuntime().availableProcessors() >= 2
+                    ? "within the cores" : "more than the cores"));
+            return new Result(config, phases, trace, new double[] {clientStats.getWakeCostNanos() / 1e3,
+                serverStats.getWakeCostNanos() / 1e3}, notes);
+        } finally {
+            for (Channel c : new Channel[] {client, echo.child, server}) {
+                if (c != null) {
+                    c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                }
+            }
+            clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * One phase: {@code periodMicros} 0 = back-to-back round trips, &gt; 0 = one round trip per period, &lt; 0 =
+     * nothing sent.
+     */
+    private static Phase phase(String name, long periodMicros, long millis, Driver driver, EventLoop loop,
+                               SpinWindowTrace trace, BusyPollStats clientStats, BusyPollStats serverStats)
+            throws Exception {
+        trace.mark(name);
+        long roundTrips = 0;
+        if (periodMicros < 0) {
+            Thread.sleep(millis);
+        } else {
+            CompletableFuture<Long> done = new CompletableFuture<>();
+            loop.execute(() -> driver.start(periodMicros, done));
+            Thread.sleep(millis);
+            loop.execute(driver::stop);
+            roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        }
+        return new Phase(name, roundTrips, clientStats.getSpinWindowNanos() / 1e3,
+                serverStats.getSpinWindowNanos() / 1e3);
+    }
+
+    /** The report's section: the plot of both windows over time, the phases, and the measured wake-up costs. */
+    public static Section section(Result result) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.text("One busypoll connection with `BUSY_POLL_MICROS` = AUTO (client and server child on "
+                + "two single-threaded loops), driven through phases of " + result.config().phaseMillis()
+                + " ms each; both loops' chosen spin windows sampled every 2 ms. AUTO should spin during ping-pong "
+                + "(a reply comes within a hop), stop spinning at the slow rate and in silence (waits far longer "
+                + "than a wake-up), and come back when ping-pong resumes."));
+        blocks.addAll(Block.notes(result.notes()));
+        blocks.add(Block.chart(result.trace().chart("AUTO: spin window chosen over time")));
+        blocks.add(new Block.Bullets(result.trace().phases()));
+        Table t = new Table(List.of("phase", "round trips", "client window at end µs", "server window at end µs"));
+        for (Phase p : result.phases()) {
+            t.add(List.of(p.name(), String.valueOf(p.roundTrips()), Table.fmt(p.clientSpinUs(), 2),
+                    Table.fmt(p.serverSpinUs(), 2)));
+        }
+        blocks.add(Block.table(t));
+        blocks.add(Block.text("Wake-up cost each loop measured on this machine (its spin-block break-even): client "
+                + Table.fmt(result.wakeCost()[0], 2) + " µs, server " + Table.fmt(result.wakeCost()[1], 2) + " µs."));
+        return new Section("auto-trace", "AUTO: the spin window over time", blocks, java.util.Map.of(
+                "auto-trace.csv", t.csv()));
+    }
+
+    /** Echoes every buffer back. */
+    @ChannelHandler.Sharable
+    static final class Echo extends ChannelInboundHandlerAdapter {
+        final CountDownLatch active = new CountDownLatch(1);
+        volatile Channel child;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            child = ctx.channel();
+            active.countDown();
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ctx.writeAndFlush(msg).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
+    /**
+     * The client: back-to-back round trips or one per period. All state is confined to the client's loop;
+     * {@link #start} and {@link #stop} are handed over with {@code execute}.
+     */
+    static final class Driver extends ChannelInboundHandlerAdapter {
+        final CountDownLatch active = new CountDownLatch(1);
+        private ChannelHandlerContext ctx;
+        private long periodMicros;
+        private boolean running;
+        private boolean inFlight;
+        private long completed;
+        private ScheduledFuture<?> pacer;
+        private CompletableFuture<Long> done;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+            active.countDown();
+            ctx.fireChannelActive();
+        }
+
+        void start(long periodMicros, CompletableFuture<Long> done) {
+            this.periodMicros = periodMicros;
+            this.done = done;
+            this.completed = 0;
+            this.running = true;
+            if (periodMicros == 0) {
+                send();
+            } else {
+                pacer = ctx.executor().scheduleAtFixedRate(() -> {
+                    if (!inFlight) { // at most one in flight: a late reply skips a tick rather than queueing
+                        send();
+                    }
+                }, 0, periodMicros, TimeUnit.MICROSECONDS);
+            }
+        }
+
+        void stop() {
+            running = false;
+            if (pacer != null) {
+                pacer.cancel(false);
+                pacer = null;
+            }
+            if (!inFlight) {
+                done.complete(completed);
+            }
+        }
+
+        private void send() {
+            inFlight = true;
+            ByteBuf buf = ctx.alloc().buffer(8).writeLong(completed);
+            ctx.writeAndFlush(buf).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ReferenceCountUtil.release(msg);
+            inFlight = false;
+            completed++;
+            if (!running) {
+                done.complete(completed);
+            } else if (periodMicros == 0) {
+                send();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (done != null) {
+                done.completeExceptionally(cause);
+            }
+            ctx.close();
+        }
+    }
+}
