@@ -1,0 +1,90 @@
+package dev.busypoll.bench.jmh;
+
+import java.util.Collection;
+import java.util.List;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import dev.busypoll.bench.Machine;
+
+/**
+ * A JMH profiler that puts the project's rule — every time with its CPU cost beside it — into JMH: it reads the
+ * benchmark JVM's CPU clock before and after every iteration and adds two secondary results.
+ * <ul>
+ *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
+ *       {@code AverageTime} counts them, i.e. {@code cpu × threads / ops}. For a one-thread benchmark that is
+ *       plainly CPU per op; for a two-thread {@code @Group} ping-pong (each thread completes one op per round
+ *       trip) it is CPU per round trip. It equals {@value #CORES} × the AverageTime score.</li>
+ *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
+ * </ul>
+ *
+ * <p>The clock: {@link Machine#liveThreadsCpuNanos(boolean)} (the sum of {@code /proc/self/task/*&#47;schedstat},
+ * exact to the nanosecond, without the calling JMH runner thread, which only waits during the iteration) where
+ * Linux offers it, else {@link Machine#processCpuNanos()} (whole process, in 10 ms ticks on Linux: too coarse
+ * for iterations much shorter than a second). The live-threads sum misses the CPU of a thread that exits inside
+ * an iteration (a JIT compiler thread that retires, say); the benchmarks here start and stop their own threads
+ * per trial, outside the iterations. The window includes JMH's own per-iteration work (starting and stopping
+ * its worker threads), a few hundred microseconds against iterations of hundreds of milliseconds.
+ *
+ * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
+ * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
+ * not) through the public no-argument constructor.
+ */
+public final class CpuTimeProfiler implements InternalProfiler {
+    /** Label of the CPU-per-op secondary result. */
+    public static final String CPU_PER_OP = "cpu";
+    /** Label of the cores-busy secondary result. */
+    public static final String CORES = "cpu.cores";
+
+    private final boolean perThread;
+    private long cpuStart;
+    private long wallStart;
+
+    /** A profiler on the best clock this JVM offers. */
+    public CpuTimeProfiler() {
+        this.perThread = Machine.liveThreadsCpuNanos(true) >= 0;
+    }
+
+    private long cpuNow() {
+        return perThread ? Machine.liveThreadsCpuNanos(true) : Machine.processCpuNanos();
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        cpuStart = cpuNow();
+        wallStart = System.nanoTime();
+    }
+
+    @Override
+    public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
+            IterationParams iterationParams, IterationResult result) {
+        long wall = System.nanoTime() - wallStart;
+        long cpuEnd = cpuNow();
+        if (cpuStart < 0 || cpuEnd < 0 || wall <= 0) {
+            return List.of();
+        }
+        long cpu = cpuEnd - cpuStart;
+        long ops = result.getMetadata().getAllOps();
+        if (ops <= 0) {
+            ops = result.getMetadata().getMeasuredOps();
+        }
+        if (ops <= 0) {
+            return List.of(new ScalarResult(CORES, (double) cpu / wall, "cores", AggregationPolicy.AVG));
+        }
+        double perOp = (double) cpu * benchmarkParams.getThreads() / ops;
+        return List.of(
+                new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG),
+                new ScalarResult(CORES, (double) cpu / wall, "cores", AggregationPolicy.AVG));
+    }
+
+    @Override
+    public String getDescription() {
+        return "process CPU time per op (ns/op, ops per thread as AverageTime counts them) and cores busy";
+    }
+}
