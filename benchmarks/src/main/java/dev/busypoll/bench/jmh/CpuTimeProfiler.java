@@ -18,9 +18,9 @@ import dev.busypoll.bench.Machine;
  * benchmark JVM's CPU clock before and after every iteration and adds two secondary results.
  * <ul>
  *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
- *       {@code AverageTime} counts them, i.e. {@code cpu × threads / ops}. For a one-thread benchmark that is
- *       plainly CPU per op; for a two-thread {@code @Group} ping-pong (each thread completes one op per round
- *       trip) it is CPU per round trip. It equals {@value #CORES} × the AverageTime score.</li>
+ *       {@code AverageTime} counts them: {@value #CORES} × the AverageTime score (for Throughput: {@value #CORES}
+ *       / the score). For a one-thread benchmark that is plainly CPU per op; for a two-thread {@code @Group}
+ *       ping-pong (each thread completes one op per round trip) it is CPU per round trip.</li>
  *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
  * </ul>
  *
@@ -70,17 +70,32 @@ public final class CpuTimeProfiler implements InternalProfiler {
             return List.of();
         }
         long cpu = cpuEnd - cpuStart;
-        long ops = result.getMetadata().getAllOps();
-        if (ops <= 0) {
-            ops = result.getMetadata().getMeasuredOps();
+        double cores = (double) cpu / wall;
+        double perOp = cpuPerOp(benchmarkParams, result, cpu, cores);
+        ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
+        if (Double.isNaN(perOp)) {
+            return List.of(coresResult);
         }
-        if (ops <= 0) {
-            return List.of(new ScalarResult(CORES, (double) cpu / wall, "cores", AggregationPolicy.AVG));
-        }
-        double perOp = (double) cpu * benchmarkParams.getThreads() / ops;
-        return List.of(
-                new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG),
-                new ScalarResult(CORES, (double) cpu / wall, "cores", AggregationPolicy.AVG));
+        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult);
+    }
+
+    /**
+     * CPU per op from the cores busy and the score, not from JMH's op counts: the CPU window is the whole
+     * iteration, and in a {@code @Group} the ops of the warm-down (threads that found
+     * {@code Control.stopMeasurement} and return at once, counted in {@code allOps}) would make CPU per op look
+     * tiny, while {@code measuredOps} covers only part of the window. Cores busy × time per op is right as long
+     * as the CPU rate in the measured part equals the rate over the window, which holds for the benchmarks
+     * here (a single thread is measured the whole iteration; the group's threads spin throughout).
+     */
+    private static double cpuPerOp(BenchmarkParams params, IterationResult result, long cpu, double cores) {
+        double score = result.getPrimaryResult().getScore();
+        double nanosPerUnit = params.getTimeUnit().toNanos(1);
+        long ops = result.getMetadata().getMeasuredOps();
+        return switch (params.getMode()) {
+            case AverageTime -> cores * score * nanosPerUnit;
+            case Throughput -> score > 0 ? cores * nanosPerUnit / score : Double.NaN;
+            default -> ops > 0 ? (double) cpu * params.getThreads() / ops : Double.NaN;
+        };
     }
 
     @Override
