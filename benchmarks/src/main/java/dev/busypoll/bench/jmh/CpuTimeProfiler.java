@@ -24,7 +24,7 @@ import dev.busypoll.bench.Machine;
  *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
  * </ul>
  *
- * <p>The clock: {@link Machine#liveThreadsCpuNanos(boolean)} (the sum of {@code /proc/self/task/*&#47;schedstat},
+ * <p>The clock: {@link Machine#liveThreadsCpuNanos(boolean)} (the sum of <code>/proc/self/task/*&#47;schedstat</code>,
  * exact to the nanosecond, without the calling JMH runner thread, which only waits during the iteration) where
  * Linux offers it, else {@link Machine#processCpuNanos()} (whole process, in 10 ms ticks on Linux: too coarse
  * for iterations much shorter than a second). The live-threads sum misses the CPU of a thread that exits inside

@@ -67,7 +67,8 @@ class JmhFigureTest {
     void shouldKeepTheProfilesApart() {
         assertEquals(1, JmhRunner.Options.quick().forks());
         assertEquals(1, JmhRunner.Options.full().forks());
-        assertTrue(JmhRunner.Options.full().measurementTime().compareTo(JmhRunner.Options.quick().measurementTime()) > 0);
+        JmhRunner.Options quick = JmhRunner.Options.quick();
+        assertTrue(JmhRunner.Options.full().measurementTime().compareTo(quick.measurementTime()) > 0);
         assertEquals(0, JmhRunner.Options.smoke().forks());
         assertEquals(JmhRunner.Options.full(), JmhRunner.Options.of(true));
         assertEquals(List.of("PingPong"), JmhRunner.Options.quick().withIncludes("PingPong").includes());
