@@ -2,6 +2,7 @@ package dev.busypoll.bench.jmh;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -24,13 +25,14 @@ import dev.busypoll.bench.Machine;
  *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
  * </ul>
  *
- * <p>The clock: {@link Machine#liveThreadsCpuNanos(boolean)} (the sum of <code>/proc/self/task/*&#47;schedstat</code>,
- * exact to the nanosecond, without the calling JMH runner thread, which only waits during the iteration) where
- * Linux offers it, else {@link Machine#processCpuNanos()} (whole process, in 10 ms ticks on Linux: too coarse
- * for iterations much shorter than a second). The live-threads sum misses the CPU of a thread that exits inside
- * an iteration (a JIT compiler thread that retires, say); the benchmarks here start and stop their own threads
- * per trial, outside the iterations. The window includes JMH's own per-iteration work (starting and stopping
- * its worker threads), a few hundred microseconds against iterations of hundreds of milliseconds.
+ * <p>The clock: the CPU time of each of the process's threads, from <code>/proc/self/task/*&#47;schedstat</code>
+ * (exact to the nanosecond; see {@link ThreadCpuClock}), summed over the per-thread differences, leaving out the
+ * calling JMH runner thread, which only waits during the iteration. A thread that exits inside an iteration loses
+ * what it burnt there (a retiring JIT compiler thread, say); the benchmarks here start and stop their own threads
+ * per trial, outside the iterations. Without those files (not Linux) the clock is
+ * {@link Machine#processCpuNanos()}: the whole process, but in 10 ms ticks on Linux, too coarse for iterations
+ * much shorter than a second. The window includes JMH's own per-iteration work (releasing and collecting its
+ * worker threads), small against iterations of hundreds of milliseconds.
  *
  * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
  * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
@@ -43,33 +45,43 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public static final String CORES = "cpu.cores";
 
     private final boolean perThread;
-    private long cpuStart;
+    private Map<String, Long> threadsStart;
+    private long processStart;
     private long wallStart;
 
     /** A profiler on the best clock this JVM offers. */
     public CpuTimeProfiler() {
-        this.perThread = Machine.liveThreadsCpuNanos(true) >= 0;
-    }
-
-    private long cpuNow() {
-        return perThread ? Machine.liveThreadsCpuNanos(true) : Machine.processCpuNanos();
+        this.perThread = ThreadCpuClock.available();
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        cpuStart = cpuNow();
+        if (perThread) {
+            threadsStart = ThreadCpuClock.read();
+        } else {
+            processStart = Machine.processCpuNanos();
+        }
         wallStart = System.nanoTime();
+    }
+
+    /** CPU burnt since {@link #beforeIteration}, or -1 when the clock failed. */
+    private long cpuSinceStart() {
+        if (perThread) {
+            Map<String, Long> end = ThreadCpuClock.read();
+            return threadsStart == null || end == null ? -1 : ThreadCpuClock.between(threadsStart, end);
+        }
+        long end = Machine.processCpuNanos();
+        return processStart < 0 || end < 0 ? -1 : end - processStart;
     }
 
     @Override
     public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
             IterationParams iterationParams, IterationResult result) {
         long wall = System.nanoTime() - wallStart;
-        long cpuEnd = cpuNow();
-        if (cpuStart < 0 || cpuEnd < 0 || wall <= 0) {
+        long cpu = cpuSinceStart();
+        if (cpu < 0 || wall <= 0) {
             return List.of();
         }
-        long cpu = cpuEnd - cpuStart;
         double cores = (double) cpu / wall;
         double perOp = cpuPerOp(benchmarkParams, result, cpu, cores);
         ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
