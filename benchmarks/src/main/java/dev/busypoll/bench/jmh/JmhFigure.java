@@ -18,11 +18,18 @@ import java.util.Optional;
  * @param cpuNsPerOp process CPU nanoseconds per op (see {@link CpuTimeProfiler}), {@code NaN} when not measured
  * @param cpuCores   cores busy during the measurement (CPU time over wall-clock time), {@code NaN} when not
  *                   measured
+ * @param pooledScore total time over total ops of all measured iterations (the ops-weighted mean of the
+ *                   iteration scores), what a run of a fixed number of ops such as the harness's ping-pong reports
+ *                   as its mean. JMH's {@code score} is the plain mean of the iteration scores, so one iteration in
+ *                   which two spinning threads were starved (few ops, each of milliseconds) pulls it far up; a
+ *                   large gap between the two says the run was disturbed
+ * @param pooledCpuNsPerOp the CPU per op pooled the same way
  * @param notes      what to keep in mind when reading the figure (e.g. two spinning threads on two cores);
  *                   empty when nothing
  */
 public record JmhFigure(String benchmark, String mode, double score, double error, String unit,
-        Map<String, String> params, int threads, double cpuNsPerOp, double cpuCores, String notes) {
+        Map<String, String> params, int threads, double cpuNsPerOp, double cpuCores, double pooledScore,
+        double pooledCpuNsPerOp, String notes) {
 
     /** Copies {@code params}; {@code notes} null becomes empty. */
     public JmhFigure {
@@ -51,13 +58,13 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
         };
     }
 
-    /** One line: label, score ± error unit, CPU per op, cores, notes. */
+    /** One line: label, score ± error unit, CPU per op, cores, pooled score and CPU, notes. */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s: %s %s, cpu %s ns/op, %s cores%s", label(),
+        return String.format(Locale.ROOT, "%s: %s %s, cpu %s ns/op, %s cores; pooled %s %s, cpu %s ns/op%s", label(),
                 Double.isNaN(error) ? format(score) : format(score) + " ± " + format(error), unit, format(cpuNsPerOp),
-                Double.isNaN(cpuCores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cpuCores),
-                notes.isEmpty() ? "" : " (" + notes + ")");
+                Double.isNaN(cpuCores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cpuCores), format(pooledScore),
+                unit, format(pooledCpuNsPerOp), notes.isEmpty() ? "" : " (" + notes + ")");
     }
 
     /** A number with three significant digits or more, {@code n/a} for NaN. */

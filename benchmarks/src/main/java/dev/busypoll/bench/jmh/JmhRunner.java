@@ -172,18 +172,20 @@ public final class JmhRunner {
         }
         List<JmhFigure> figures = new ArrayList<>();
         for (RunResult r : results) {
-            figures.add(toFigure(r.getParams(), r.getPrimaryResult(), r.getSecondaryResults()));
+            List<IterationResult> iterations = new ArrayList<>();
+            r.getBenchmarkResults().forEach(br -> iterations.addAll(br.getIterationResults()));
+            figures.add(toFigure(r.getParams(), r.getPrimaryResult(), r.getSecondaryResults(), iterations));
         }
         return figures;
     }
 
     /**
-     * The figures as a table: benchmark, parameters, score, error, unit, CPU per op, cores busy, the harness's
-     * ping-pong row it matches, notes.
+     * The figures as a table: benchmark, parameters, score, error, unit, CPU per op, cores busy, pooled score and
+     * CPU (see {@link JmhFigure#pooledScore()}), the harness's ping-pong row it matches, notes.
      */
     public static Table table(List<JmhFigure> figures) {
         Table t = new Table(List.of("benchmark", "params", "score", "± error", "unit", "CPU ns/op", "cores busy",
-                "harness row", "notes"));
+                "pooled score", "pooled CPU ns/op", "harness row", "notes"));
         for (JmhFigure f : figures) {
             StringBuilder params = new StringBuilder();
             f.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
@@ -191,6 +193,7 @@ public final class JmhRunner {
             t.add(List.of(f.benchmark(), params.toString(), JmhFigure.format(f.score()), JmhFigure.format(f.error()),
                     f.unit(), JmhFigure.format(f.cpuNsPerOp()),
                     Double.isNaN(f.cpuCores()) ? "n/a" : String.format(Locale.ROOT, "%.2f", f.cpuCores()),
+                    JmhFigure.format(f.pooledScore()), JmhFigure.format(f.pooledCpuNsPerOp()),
                     f.pingPongKey().orElse(""), f.notes()));
         }
         return t;
@@ -200,7 +203,8 @@ public final class JmhRunner {
         return TimeValue.milliseconds(Math.max(1, d.toMillis()));
     }
 
-    static JmhFigure toFigure(BenchmarkParams p, Result<?> primary, Map<String, ?> secondary) {
+    static JmhFigure toFigure(BenchmarkParams p, Result<?> primary, Map<String, ?> secondary,
+            Collection<IterationResult> iterations) {
         String name = p.getBenchmark().startsWith(PACKAGE) ? p.getBenchmark().substring(PACKAGE.length())
                 : p.getBenchmark();
         Map<String, String> params = new LinkedHashMap<>();
@@ -209,7 +213,30 @@ public final class JmhRunner {
         }
         return new JmhFigure(name, p.getMode().shortLabel(), primary.getScore(), primary.getScoreError(),
                 primary.getScoreUnit(), params, p.getThreads(), score(secondary, CpuTimeProfiler.CPU_PER_OP),
-                score(secondary, CpuTimeProfiler.CORES), notes(name, params, p.getForks()));
+                score(secondary, CpuTimeProfiler.CORES), pooled(iterations, null),
+                pooled(iterations, CpuTimeProfiler.CPU_PER_OP), notes(name, params, p.getForks()));
+    }
+
+    /**
+     * The ops-weighted mean of the iterations' scores ({@code label} null) or of a secondary result: for
+     * AverageTime, total time over total ops of all measured iterations. {@code NaN} when there is nothing to
+     * weigh.
+     */
+    static double pooled(Collection<IterationResult> iterations, String label) {
+        double weighted = 0;
+        double ops = 0;
+        for (IterationResult it : iterations) {
+            long n = it.getMetadata().getMeasuredOps();
+            Result<?> primary = it.getPrimaryResult();
+            double v = label == null ? (primary == null ? Double.NaN : primary.getScore())
+                    : score(it.getSecondaryResults(), label);
+            if (n <= 0 || Double.isNaN(v)) {
+                return Double.NaN;
+            }
+            weighted += v * n;
+            ops += n;
+        }
+        return ops > 0 ? weighted / ops : Double.NaN;
     }
 
     /** A secondary result's score; JMH's maps hold raw {@code Result}s, hence {@code ?}. */
@@ -337,7 +364,8 @@ public final class JmhRunner {
                 out.printf(Locale.ROOT, "jmh [%d] no result%n", started);
                 return;
             }
-            JmhFigure f = toFigure(result.getParams(), result.getPrimaryResult(), result.getSecondaryResults());
+            JmhFigure f = toFigure(result.getParams(), result.getPrimaryResult(), result.getSecondaryResults(),
+                    result.getIterationResults());
             out.printf(Locale.ROOT, "jmh [%d] %s (%.1f s)%n", started, f, (System.nanoTime() - startNanos) / 1e9);
             out.flush();
         }

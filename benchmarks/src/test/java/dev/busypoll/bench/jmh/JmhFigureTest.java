@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /** The records and options of the JMH runner, without running JMH. */
 class JmhFigureTest {
     private static JmhFigure figure(String benchmark, Map<String, String> params) {
-        return new JmhFigure(benchmark, "avgt", 123.4, Double.NaN, "ns/op", params, 1, Double.NaN, Double.NaN, null);
+        return new JmhFigure(benchmark, "avgt", 123.4, Double.NaN, "ns/op", params, 1, Double.NaN, Double.NaN, 120.0,
+                Double.NaN, null);
     }
 
     @Test
@@ -38,7 +39,8 @@ class JmhFigureTest {
     @Test
     void shouldPrintNotAvailableForMissingNumbers() {
         String line = figure("X.y", Map.of()).toString();
-        assertTrue(line.contains("123 ns/op") && line.contains("cpu n/a ns/op") && line.contains("n/a cores"), line);
+        assertTrue(line.contains("123 ns/op") && line.contains("cpu n/a ns/op") && line.contains("n/a cores")
+                && line.contains("pooled 120 ns/op"), line);
         assertEquals("", figure("X.y", Map.of()).notes());
     }
 

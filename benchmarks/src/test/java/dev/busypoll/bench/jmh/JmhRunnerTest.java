@@ -69,6 +69,7 @@ class JmhRunnerTest {
     void shouldGiveEveryFigureAFinitePositiveScoreInNanosPerOp() {
         for (JmhFigure f : figures) {
             assertTrue(Double.isFinite(f.score()) && f.score() > 0, f.toString());
+            assertTrue(Double.isFinite(f.pooledScore()) && f.pooledScore() > 0, f.toString());
             assertEquals("avgt", f.mode(), f.toString());
             assertEquals("ns/op", f.unit(), f.toString());
         }
@@ -82,6 +83,7 @@ class JmhRunnerTest {
         for (JmhFigure f : figures) {
             assertTrue(Double.isFinite(f.cpuNsPerOp()) && f.cpuNsPerOp() >= 0, f.toString());
             assertTrue(Double.isFinite(f.cpuCores()) && f.cpuCores() >= 0, f.toString());
+            assertTrue(Double.isFinite(f.pooledCpuNsPerOp()) && f.pooledCpuNsPerOp() >= 0, f.toString());
         }
     }
 
