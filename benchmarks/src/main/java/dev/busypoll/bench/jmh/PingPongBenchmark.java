@@ -38,6 +38,13 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * 0, keep both threads busy: on a 2-core machine they take every core, and anything else running (JIT, GC, the
  * JMH runner, other processes) steals from one of the two sides. The JMH fork is a separate JVM, so the parent
  * JVM must not be busy meanwhile.
+ *
+ * <p><b>Seen on a loaded 2-core machine (load average 13–20):</b> {@code floor} was bimodal from trial to trial:
+ * some trials gave 10–35 µs per round trip (in line with the harness's floor mean at that load, 12–50 µs, p50
+ * 0.2–0.9 µs), others 12–30 ms per round trip for every iteration, with 0.5 cores busy, as if the two spinning
+ * threads were almost never on a CPU at the same time. The harness's floor, run just after, never did that. The
+ * cause is not known; compare the two only on a quiet machine, and read {@link JmhFigure#pooledScore()} beside
+ * the score. The busy-wait pipe rows, which yield and park, agreed with the harness's means within about 30%.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
