@@ -3,7 +3,6 @@ package dev.busypoll.bench.jmh;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -36,6 +35,17 @@ final class ThreadCpuClock {
         if (!Files.isDirectory(TASKS)) {
             return null;
         }
+        // listing a directory whose threads come and go can fail now and then; try again before giving up
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Map<String, Long> cpu = readOnce();
+            if (cpu != null) {
+                return cpu;
+            }
+        }
+        return null;
+    }
+
+    private static Map<String, Long> readOnce() {
         Map<String, Long> cpu = new HashMap<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(TASKS)) {
             String self = Path.of("/proc/thread-self").toRealPath().getFileName().toString();
@@ -47,8 +57,10 @@ final class ThreadCpuClock {
                 String stat;
                 try {
                     stat = Files.readString(task.resolve("schedstat"));
-                } catch (NoSuchFileException e) {
-                    continue; // exited while we listed the directory
+                } catch (IOException e) {
+                    // exited while we listed the directory: gone (NoSuchFileException) or dying (ESRCH);
+                    // it burnt nothing more that a later reading could see
+                    continue;
                 }
                 int space = stat.indexOf(' ');
                 cpu.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
