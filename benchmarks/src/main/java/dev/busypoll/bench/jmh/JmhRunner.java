@@ -214,7 +214,30 @@ public final class JmhRunner {
         return new JmhFigure(name, p.getMode().shortLabel(), primary.getScore(), primary.getScoreError(),
                 primary.getScoreUnit(), params, p.getThreads(), score(secondary, CpuTimeProfiler.CPU_PER_OP),
                 score(secondary, CpuTimeProfiler.CORES), pooled(iterations, null),
-                pooled(iterations, CpuTimeProfiler.CPU_PER_OP), notes(name, params, p.getForks()));
+                pooled(iterations, CpuTimeProfiler.CPU_PER_OP),
+                join(notes(name, params, p.getForks()), convoyNote(name, params, primary.getScore(),
+                        score(secondary, CpuTimeProfiler.CORES))));
+    }
+
+    /**
+     * A warning when a ping-pong whose two threads both spin ran at milliseconds per round trip with at most
+     * about one core busy: both spinners were sharing one CPU, taking turns by scheduler time slice, so the figure
+     * measures the scheduler, not the hand-off. Seen on a loaded 2-core machine; {@code null} otherwise.
+     */
+    static String convoyNote(String benchmark, Map<String, String> params, double scoreNanos, double cores) {
+        boolean bothSpin = benchmark.equals("PingPongBenchmark.floor")
+                || benchmark.equals("FloorGroupBenchmark.floorGroup")
+                || (benchmark.equals("PingPongBenchmark.pipe") && !"0".equals(params.get("spinMicros")));
+        if (!bothSpin || Double.isNaN(cores) || cores > 1.2 || scoreNanos < 100_000) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "SUSPECT: %.2f cores busy at %s ns per round trip, the two spinning "
+                + "threads took turns on one CPU (scheduler time slices); rerun on a quiet machine", cores,
+                JmhFigure.format(scoreNanos));
+    }
+
+    private static String join(String a, String b) {
+        return b == null ? a : a.isEmpty() ? b : a + "; " + b;
     }
 
     /**

@@ -39,12 +39,12 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * JMH runner, other processes) steals from one of the two sides. The JMH fork is a separate JVM, so the parent
  * JVM must not be busy meanwhile.
  *
- * <p><b>Seen on a loaded 2-core machine (load average 13–20):</b> {@code floor} was bimodal from trial to trial:
- * some trials gave 10–35 µs per round trip (in line with the harness's floor mean at that load, 12–50 µs, p50
- * 0.2–0.9 µs), others 12–30 ms per round trip for every iteration, with 0.5 cores busy, as if the two spinning
- * threads were almost never on a CPU at the same time. The harness's floor, run just after, never did that. The
- * cause is not known; compare the two only on a quiet machine, and read {@link JmhFigure#pooledScore()} beside
- * the score. The busy-wait pipe rows, which yield and park, agreed with the harness's means within about 30%.
+ * <p><b>Seen on a loaded 2-core machine</b> (load average 4–20 from other builds): {@code floor} was bimodal
+ * from trial to trial: some trials gave 0.1–35 µs per round trip, in line with the harness's floor at the same
+ * load, others about 8 ms per round trip in every iteration with 1.0 cores busy (0.5 at load 15): both spinning
+ * threads on one CPU's run queue, taking turns by time slice, which the load balancer did not undo because the
+ * other CPU was busy too. The harness's floor did not fall into that state in the runs seen, but nothing prevents
+ * it. {@link JmhRunner} marks such a figure SUSPECT (cores busy at most 1.2 and at least 100 µs per round trip).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

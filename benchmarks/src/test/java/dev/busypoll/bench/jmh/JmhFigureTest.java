@@ -53,6 +53,16 @@ class JmhFigureTest {
     }
 
     @Test
+    void shouldFlagSpinningPingPongsThatSharedOneCpu() {
+        assertTrue(JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.0).startsWith("SUSPECT"));
+        assertTrue(JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "5"), 8e6, 0.5) != null);
+        assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 300, 1.0));
+        assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.9));
+        assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "0"), 8e6, 0.5));
+        assertEquals(null, JmhRunner.convoyNote("QueueHandOffBenchmark.spscOfferPoll", Map.of(), 8e6, 0.5));
+    }
+
+    @Test
     void shouldRejectOptionsThatCannotRun() {
         Duration ms = Duration.ofMillis(1);
         assertThrows(IllegalArgumentException.class,
