@@ -39,12 +39,15 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * JMH runner, other processes) steals from one of the two sides. The JMH fork is a separate JVM, so the parent
  * JVM must not be busy meanwhile.
  *
- * <p><b>Seen on a loaded 2-core machine</b> (load average 4–20 from other builds): {@code floor} was bimodal
- * from trial to trial: some trials gave 0.1–35 µs per round trip, in line with the harness's floor at the same
- * load, others about 8 ms per round trip in every iteration with 1.0 cores busy (0.5 at load 15): both spinning
- * threads on one CPU's run queue, taking turns by time slice, which the load balancer did not undo because the
- * other CPU was busy too. The harness's floor did not fall into that state in the runs seen, but nothing prevents
- * it. {@link JmhRunner} marks such a figure SUSPECT (cores busy at most 1.2 and at least 100 µs per round trip).
+ * <p><b>Seen on a loaded 2-core machine</b> (load average 4–20 from other builds): the floor, here and in
+ * {@link FloorGroupBenchmark} alike, was bimodal from fork to fork. In one state it ran at 0.12–0.8 µs per round
+ * trip with 1.9 cores busy, in line with the harness's floor (p50 0.2–0.9 µs); in the other at about 8 ms per
+ * round trip in every iteration with 1.0 cores busy (0.5 at load 15): both spinning threads on one CPU's run
+ * queue, taking turns by time slice, which the load balancer did not undo because the other CPU was busy too. With
+ * {@code -f 3} at load 4 each benchmark had one or two of its three forks in the slow state. The harness's floor
+ * did not fall into it in the runs seen, but nothing prevents it. {@link JmhRunner} marks such a figure SUSPECT
+ * (cores busy at most 1.2 and at least 100 µs per round trip); on a busy machine run several forks and read the
+ * forks' figures, not their mean.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
