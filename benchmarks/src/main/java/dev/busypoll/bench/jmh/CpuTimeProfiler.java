@@ -1,0 +1,117 @@
+package dev.busypoll.bench.jmh;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import dev.busypoll.bench.Machine;
+
+/**
+ * A JMH profiler that puts the project's rule — every time with its CPU cost beside it — into JMH: it reads the
+ * benchmark JVM's CPU clock before and after every iteration and adds two secondary results.
+ * <ul>
+ *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
+ *       {@code AverageTime} counts them: {@value #CORES} × the AverageTime score (for Throughput: {@value #CORES}
+ *       / the score). For a one-thread benchmark that is plainly CPU per op; for a two-thread {@code @Group}
+ *       ping-pong (each thread completes one op per round trip) it is CPU per round trip.</li>
+ *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
+ * </ul>
+ *
+ * <p>The clock: the CPU time of each of the process's threads, from <code>/proc/self/task/*&#47;schedstat</code>
+ * (exact to the nanosecond; see {@link ThreadCpuClock}), summed over the per-thread differences, leaving out the
+ * calling JMH runner thread, which only waits during the iteration. A thread that exits inside an iteration loses
+ * what it burnt there (a retiring JIT compiler thread, say); the benchmarks here start and stop their own threads
+ * per trial, outside the iterations. Without those files (not Linux) the clock is
+ * {@link Machine#processCpuNanos()}: the whole process, but in 10 ms ticks on Linux, too coarse for iterations
+ * much shorter than a second. The window includes JMH's own per-iteration work (releasing and collecting its
+ * worker threads), small against iterations of hundreds of milliseconds.
+ *
+ * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
+ * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
+ * not) through the public no-argument constructor.
+ */
+public final class CpuTimeProfiler implements InternalProfiler {
+    /** Label of the CPU-per-op secondary result. */
+    public static final String CPU_PER_OP = "cpu";
+    /** Label of the cores-busy secondary result. */
+    public static final String CORES = "cpu.cores";
+
+    private final boolean perThread;
+    private Map<String, Long> threadsStart;
+    private long processStart;
+    private long wallStart;
+
+    /** A profiler on the best clock this JVM offers. */
+    public CpuTimeProfiler() {
+        this.perThread = ThreadCpuClock.available();
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        if (perThread) {
+            threadsStart = ThreadCpuClock.read();
+        } else {
+            processStart = Machine.processCpuNanos();
+        }
+        wallStart = System.nanoTime();
+    }
+
+    /** CPU burnt since {@link #beforeIteration}, or -1 when the clock failed. */
+    private long cpuSinceStart() {
+        if (perThread) {
+            Map<String, Long> end = ThreadCpuClock.read();
+            return threadsStart == null || end == null ? -1 : ThreadCpuClock.between(threadsStart, end);
+        }
+        long end = Machine.processCpuNanos();
+        return processStart < 0 || end < 0 ? -1 : end - processStart;
+    }
+
+    @Override
+    public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
+            IterationParams iterationParams, IterationResult result) {
+        long wall = System.nanoTime() - wallStart;
+        long cpu = cpuSinceStart();
+        if (cpu < 0 || wall <= 0) {
+            return List.of();
+        }
+        double cores = (double) cpu / wall;
+        double perOp = cpuPerOp(benchmarkParams, result, cpu, cores);
+        ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
+        if (Double.isNaN(perOp)) {
+            return List.of(coresResult);
+        }
+        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult);
+    }
+
+    /**
+     * CPU per op from the cores busy and the score, not from JMH's op counts: the CPU window is the whole
+     * iteration, and in a {@code @Group} the ops of the warm-down (threads that found
+     * {@code Control.stopMeasurement} and return at once, counted in {@code allOps}) would make CPU per op look
+     * tiny, while {@code measuredOps} covers only part of the window. Cores busy × time per op is right as long
+     * as the CPU rate in the measured part equals the rate over the window, which holds for the benchmarks
+     * here (a single thread is measured the whole iteration; the group's threads spin throughout).
+     */
+    private static double cpuPerOp(BenchmarkParams params, IterationResult result, long cpu, double cores) {
+        double score = result.getPrimaryResult().getScore();
+        double nanosPerUnit = params.getTimeUnit().toNanos(1);
+        long ops = result.getMetadata().getMeasuredOps();
+        return switch (params.getMode()) {
+            case AverageTime -> cores * score * nanosPerUnit;
+            case Throughput -> score > 0 ? cores * nanosPerUnit / score : Double.NaN;
+            default -> ops > 0 ? (double) cpu * params.getThreads() / ops : Double.NaN;
+        };
+    }
+
+    @Override
+    public String getDescription() {
+        return "process CPU time per op (ns/op, ops per thread as AverageTime counts them) and cores busy";
+    }
+}

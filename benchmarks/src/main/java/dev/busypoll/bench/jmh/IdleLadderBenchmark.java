@@ -1,0 +1,82 @@
+package dev.busypoll.bench.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import dev.busypoll.core.IdleLadder;
+
+/**
+ * What the idle ladder itself costs, one call at a time, on one thread: a step of its spin rung against a bare
+ * {@link Thread#onSpinWait()} (the difference is the ladder's overhead per spin: a counter, a branch and one clock
+ * read per {@value IdleLadder#CLOCK_CHECK_INTERVAL} spins), the shortest idle episode (enter the ladder, spin
+ * once, find work, {@link IdleLadder#reset()}: two clock reads and the per-rung accounting), and
+ * {@code reset()} when the ladder is not idle (the call a loop makes after every batch of work). Agrona's
+ * {@link BackoffIdleStrategy} in its spin phase is the reference: it counts spins instead of reading a clock.
+ *
+ * <pre>
+ *   JMH thread: idle() / idle()+reset() / reset() / onSpinWait(), in a loop, nobody else involved
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class IdleLadderBenchmark {
+    /** A spin window that never runs out ({@code now - start >= Long.MAX_VALUE} is never true). */
+    private IdleLadder spinning;
+    /** Starts a fresh episode every call. */
+    private IdleLadder episodes;
+    /** Never idle. */
+    private IdleLadder notIdle;
+    /** Agrona's ladder with a spin phase that never runs out. */
+    private BackoffIdleStrategy agrona;
+
+    /** Builds the ladders; the spinning ones are never left, so every measured call is a spin-rung step. */
+    @Setup
+    public void setUp() {
+        spinning = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
+        episodes = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
+        notIdle = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
+        agrona = new BackoffIdleStrategy(Long.MAX_VALUE, 0, 1, 1);
+        spinning.idle(); // enter the spin rung once; every later idle() is a step inside it
+        agrona.idle();
+    }
+
+    /** The floor of any spin: one {@code PAUSE}. */
+    @Benchmark
+    public void onSpinWait() {
+        Thread.onSpinWait();
+    }
+
+    /** One step of the ladder's spin rung (includes its {@code onSpinWait()}). */
+    @Benchmark
+    public void ladderSpinStep() {
+        spinning.idle();
+    }
+
+    /** The shortest idle episode: enter the ladder, spin once, find work, reset (episode accounted in stats). */
+    @Benchmark
+    public void ladderSpinOnceThenReset() {
+        episodes.idle();
+        episodes.reset();
+    }
+
+    /** {@code reset()} on a ladder that is not idle: what a busy loop pays after each batch of work. */
+    @Benchmark
+    public void ladderResetNotIdle() {
+        notIdle.reset();
+    }
+
+    /** One step of Agrona's {@code BackoffIdleStrategy} spin phase (counts spins, no clock). */
+    @Benchmark
+    public void agronaBackoffSpinStep() {
+        agrona.idle();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.busypoll.bench.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import dev.busypoll.bench.Pipes;
+import dev.busypoll.core.pipe.BusyWaitPipe;
+
+/**
+ * The cost of one hand-off through a queue, without a second thread: offer then poll on the same thread, so the
+ * queue's cache lines never move between cores. This is the instruction cost of the queue (the ordered stores
+ * and, for MPSC, the producer's compare-and-set), not the cost of moving a message between cores; that is
+ * {@link PingPongBenchmark}. The busy-wait pipes' non-blocking {@code tryWrite}/{@code tryRead} show what the
+ * pipe adds on top of its JCTools queue: the close checks and the writer's {@code WakeSignal.signal()} (a full
+ * fence) on every write.
+ *
+ * <pre>
+ *   JMH thread: offer(m); poll() == m   (queue empty before and after every op)
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class QueueHandOffBenchmark {
+    private static final int CAPACITY = 1024;
+
+    private final Object message = new Object();
+    private SpscArrayQueue<Object> spsc;
+    private MpscArrayQueue<Object> mpsc;
+    private BusyWaitPipe<Object> spscPipe;
+    private BusyWaitPipe<Object> mpscPipe;
+
+    /** Creates the queues and pipes (pipe spin 0: the {@code try*} forms never wait anyway). */
+    @Setup(Level.Trial)
+    public void setUp() {
+        spsc = new SpscArrayQueue<>(CAPACITY);
+        mpsc = new MpscArrayQueue<>(CAPACITY);
+        spscPipe = Pipes.spsc(CAPACITY, 0);
+        mpscPipe = Pipes.mpsc(CAPACITY, 0);
+    }
+
+    /** Closes the pipes. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        spscPipe.close();
+        mpscPipe.close();
+    }
+
+    /** JCTools {@code SpscArrayQueue}: offer + poll. */
+    @Benchmark
+    public Object spscOfferPoll() {
+        if (!spsc.offer(message)) {
+            throw new IllegalStateException("spsc full");
+        }
+        return spsc.poll();
+    }
+
+    /** JCTools {@code MpscArrayQueue}: offer (a compare-and-set) + poll. */
+    @Benchmark
+    public Object mpscOfferPoll() {
+        if (!mpsc.offer(message)) {
+            throw new IllegalStateException("mpsc full");
+        }
+        return mpsc.poll();
+    }
+
+    /** The SPSC busy-wait pipe: tryWrite + tryRead. */
+    @Benchmark
+    public Object spscPipeTryWriteTryRead() {
+        if (!spscPipe.tryWrite(message)) {
+            throw new IllegalStateException("spsc pipe full");
+        }
+        return spscPipe.tryRead();
+    }
+
+    /** The MPSC busy-wait pipe: tryWrite + tryRead. */
+    @Benchmark
+    public Object mpscPipeTryWriteTryRead() {
+        if (!mpscPipe.tryWrite(message)) {
+            throw new IllegalStateException("mpsc pipe full");
+        }
+        return mpscPipe.tryRead();
+    }
+}
