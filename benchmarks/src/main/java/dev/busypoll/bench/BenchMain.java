@@ -29,6 +29,9 @@ import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.hackbench.HackbenchSection;
 import dev.busypoll.bench.idle.IdleCost;
 import dev.busypoll.bench.idle.IdleSection;
+import dev.busypoll.bench.jmh.JmhRunner;
+import dev.busypoll.bench.jmh.JmhSection;
+import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.openloop.OpenLoop;
 import dev.busypoll.bench.openloop.OpenLoopSection;
 import dev.busypoll.bench.pingpong.PingPong;
@@ -65,6 +68,8 @@ public final class BenchMain {
               idle        idle cost: CPU of each thread of an idle connected pair after the spin window
               auto-trace  one busypoll connection in AUTO through phases of different load, both loops'
                           chosen spin windows sampled over time
+              jmh         JMH microbenchmarks: idle ladder, wake-up with and without the waiters flag, queue
+                          hand-off, and the ping-pong floor and pipe beside the harness's rows
               all         all of them
 
             Profile:
@@ -122,6 +127,11 @@ public final class BenchMain {
               --idle-settle N         wait after traffic before measuring, ms, >= 2 (default 100)
               --idle-window N         the measured idle window, ms (quick 1000, full 3000)
 
+            JMH options (alone: every microbenchmark; within all: the ping-pong ones, every one with --full):
+              --jmh-forks N           JVM forks per benchmark, 0 = in this JVM (default 1)
+              --jmh-millis N          length of each warm-up and measured iteration, ms (quick 200, full 1000
+                                      alone, 200 within all)
+
             auto-trace options:
               --trace-phase-millis N  length of each load phase, ms (quick 400, full 2000)
 
@@ -134,7 +144,7 @@ public final class BenchMain {
             """;
 
     private static final Set<String> SCENARIOS = Set.of("hackbench", "pingpong", "grpc", "hackbench-channels",
-            "streaming", "openloop", "idle", "auto-trace", "all");
+            "streaming", "openloop", "idle", "auto-trace", "jmh", "all");
     private static final Set<String> FLAGS = Set.of("--quick", "--full", "--no-files", "--help", "-h");
     private static final Set<String> HACKBENCH_OPTIONS = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity");
@@ -150,21 +160,23 @@ public final class BenchMain {
             "--spin-ahead");
     private static final Set<String> IDLE_OPTIONS = Set.of("--idle-traffic", "--idle-settle", "--idle-window");
     private static final Set<String> TRACE_OPTIONS = Set.of("--trace-phase-millis");
+    private static final Set<String> JMH_OPTIONS = Set.of("--jmh-forks", "--jmh-millis");
     /** Each scenario's own options: given for another single scenario, they are a usage error. */
     private static final Map<String, Set<String>> SCENARIO_OPTIONS = Map.of("hackbench", HACKBENCH_OPTIONS,
             "ping-pong", PING_PONG_OPTIONS, "gRPC", GRPC_OPTIONS, "hackbench-channels", CHANNEL_HACKBENCH_OPTIONS,
             "streaming", STREAMING_OPTIONS, "open-loop", OPEN_LOOP_OPTIONS, "idle", IDLE_OPTIONS,
-            "auto-trace", TRACE_OPTIONS);
+            "auto-trace", TRACE_OPTIONS, "jmh", JMH_OPTIONS);
     private static final Map<String, String> SCENARIO_LABELS = Map.of("hackbench", "hackbench",
             "pingpong", "ping-pong", "grpc", "gRPC", "hackbench-channels", "hackbench-channels",
-            "streaming", "streaming", "openloop", "open-loop", "idle", "idle", "auto-trace", "auto-trace");
+            "streaming", "streaming", "openloop", "open-loop", "idle", "idle", "auto-trace", "auto-trace",
+            "jmh", "jmh");
     private static final Set<String> VALUED = Set.of("--groups", "--loops", "--runs", "--spins",
             "--pipe-capacity", "--round-trips", "--warmup", "--reps", "--pipe-spin", "--busy-poll",
             "--transports", "--grpc-calls", "--grpc-warmup", "--grpc-reps", "--grpc-busy-poll", "--out",
             "--channel-groups", "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads",
             "--channel-busy-poll", "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch",
             "--stream-busy-poll", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead", "--idle-traffic",
-            "--idle-settle", "--idle-window", "--trace-phase-millis");
+            "--idle-settle", "--idle-window", "--trace-phase-millis", "--jmh-forks", "--jmh-millis");
 
     private BenchMain() {
     }
@@ -198,13 +210,15 @@ public final class BenchMain {
      * @param openLoop  the open-loop configuration
      * @param idle      the idle-cost configuration
      * @param autoTrace the AUTO trace configuration
+     * @param jmh       the JMH options
      * @param profile   the profile the defaults came from
      * @param out       output directory, or {@code null} for --no-files
      * @param help      {@code true} for --help
      */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
                    ChannelHackbench.Config channelHackbench, Streaming.Config streaming, OpenLoop.Config openLoop,
-                   IdleCost.Config idle, AutoTrace.Config autoTrace, Profile profile, Path out, boolean help) {
+                   IdleCost.Config idle, AutoTrace.Config autoTrace, JmhRunner.Options jmh, Profile profile, Path out,
+                   boolean help) {
     }
 
     /**
@@ -248,7 +262,7 @@ public final class BenchMain {
                 }
                 if (!SCENARIOS.contains(a)) {
                     throw new UsageException("unknown scenario '" + a + "' (hackbench, pingpong, grpc, "
-                            + "hackbench-channels, streaming, openloop, idle, auto-trace or all)");
+                            + "hackbench-channels, streaming, openloop, idle, auto-trace, jmh or all)");
                 }
                 scenario = a;
                 continue;
@@ -350,7 +364,28 @@ public final class BenchMain {
         }
         AutoTrace.Config trace = new AutoTrace.Config(longValue(values, "--trace-phase-millis",
                 p.tracePhaseMillis()));
-        return new Command(scenario, hb, pp, grpc, chb, streaming, openLoop, idle, trace, p, out, help);
+        return new Command(scenario, hb, pp, grpc, chb, streaming, openLoop, idle, trace,
+                jmhOptions(values, scenario, p, pp.pipeSpinMicros()), p, out, help);
+    }
+
+    /**
+     * JMH's options: alone, every benchmark (the quick or full preset); within {@code all}, the ping-pong
+     * benchmarks only in the quick profile (the overlap with the harness, a few seconds) and every benchmark with
+     * the quick preset's iterations in the full one. The pipe ping-pong runs at the harness's pipe spin.
+     */
+    private static JmhRunner.Options jmhOptions(Map<String, String> values, String scenario, Profile p,
+                                                long pipeSpinMicros) throws UsageException {
+        boolean full = p == Profile.FULL;
+        JmhRunner.Options o = "jmh".equals(scenario) ? JmhRunner.Options.of(full)
+                : full ? JmhRunner.Options.quick() : JmhRunner.Options.quick().withIncludes("PingPongBenchmark");
+        o = o.withPipeSpinMicros(List.of(pipeSpinMicros));
+        int forks = intValue(values, "--jmh-forks", o.forks());
+        long millis = intValue(values, "--jmh-millis", (int) o.measurementTime().toMillis());
+        if (forks < 0 || millis < 1) {
+            throw new UsageException("--jmh-forks must be >= 0 and --jmh-millis >= 1, got " + forks + ", " + millis);
+        }
+        return new JmhRunner.Options(forks, o.warmupIterations(), java.time.Duration.ofMillis(millis),
+                o.measurementIterations(), java.time.Duration.ofMillis(millis), o.includes(), o.pipeSpinMicros());
     }
 
     private static List<String> split(String value, String option) throws UsageException {
@@ -452,8 +487,14 @@ public final class BenchMain {
         if (all || "hackbench".equals(c.scenario)) {
             report.add(HackbenchSection.of(Hackbench.run(c.hackbench, progress)));
         }
+        List<LatencyRow> pingPongRows = List.of();
         if (all || "pingpong".equals(c.scenario)) {
-            report.add(PingPongSection.of(PingPong.run(c.pingPong, progress)));
+            PingPong.Result pingPong = PingPong.run(c.pingPong, progress);
+            pingPongRows = pingPong.rows();
+            report.add(PingPongSection.of(pingPong));
+        }
+        if (all || "jmh".equals(c.scenario)) {
+            report.add(JmhSection.of(JmhRunner.run(c.jmh, progress), c.jmh, pingPongRows));
         }
         if (all || "grpc".equals(c.scenario)) {
             report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));

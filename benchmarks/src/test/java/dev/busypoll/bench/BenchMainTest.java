@@ -180,7 +180,8 @@ class BenchMainTest {
                 "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20",
                 "--channel-groups", "1", "--channel-loops", "2", "--channel-runs", "1",
                 "--channel-warmup-runs", "0", "--channel-busy-poll", "5", "--stream-messages", "500",
-                "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--out", dir.toString()),
+                "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--trace-phase-millis", "20",
+                "--jmh-forks", "0", "--jmh-millis", "20", "--out", dir.toString()),
                 err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
@@ -224,6 +225,10 @@ class BenchMainTest {
             assertTrue(hgrm.contains("Total count    =           30]"), key + ": " + hgrm);
         }
         assertTrue(md.contains("## latency under a fixed offered load") && md.contains("## idle cost"), md);
+        assertTrue(md.contains("## AUTO: the spin window over time") && md.contains("## microbenchmarks (JMH)"), md);
+        List<String> jmh = Files.readAllLines(runDir.resolve("jmh.csv"));
+        assertTrue(jmh.stream().anyMatch(l -> l.startsWith("PingPongBenchmark.floor")), String.join("\n", jmh));
+        assertTrue(md.contains("Where JMH and the harness measure the same thing"), md);
         List<String> ol = Files.readAllLines(runDir.resolve("openloop.csv"));
         assertTrue(ol.size() > 2 * 8, String.join("\n", ol)); // header + >= 8 runnable transports x 2 rates
         assertTrue(Files.readString(runDir.resolve("openloop-floor-1000.hgrm")).contains("Percentile"));
