@@ -5,24 +5,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.SpinWindowTrace;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Echo;
+import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 import dev.busypoll.channel.BusyPollIoHandler;
@@ -89,23 +88,11 @@ public final class AutoTrace {
     /** Runs the phases and returns the trace. */
     public static Result run(Config config, PrintStream progress) throws Exception {
         NettyTransportSpec spec = NettyTransportSpecs.busyPoll((int) NettyTransportSpecs.AUTO);
-        EventLoopGroup serverGroup = spec.newGroup().apply(1);
-        EventLoopGroup clientGroup = spec.newGroup().apply(1);
-        Echo echo = new Echo();
         Driver driver = new Driver();
-        Channel server = null;
-        Channel client = null;
-        try {
-            server = spec.serverBootstrap(serverGroup).childHandler(echo).bind(spec.bindAddress().get()).sync()
-                    .channel();
-            client = spec.clientBootstrap(clientGroup).handler(driver).connect(server.localAddress()).sync()
-                    .channel();
-            if (!driver.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    || !echo.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("auto-trace: channelActive did not run on both sides");
-            }
-            BusyPollStats clientStats = BusyPollIoHandler.stats(client.eventLoop());
-            BusyPollStats serverStats = BusyPollIoHandler.stats(echo.child.eventLoop());
+        try (NettyPair pair = NettyPair.open(spec, new Echo(), driver)) {
+            EventLoop clientLoop = pair.clientLoop();
+            BusyPollStats clientStats = BusyPollIoHandler.stats(clientLoop);
+            BusyPollStats serverStats = BusyPollIoHandler.stats(pair.serverLoop());
             SpinWindowTrace trace = new SpinWindowTrace(Duration.ofMillis(2), 100_000)
                     .watch("client loop", clientStats::getSpinWindowNanos)
                     .watch("server loop", serverStats::getSpinWindowNanos);
@@ -113,13 +100,13 @@ public final class AutoTrace {
             long ms = config.phaseMillis();
             trace.start();
             try {
-                phases.add(phase("ping-pong", 0, ms, driver, client.eventLoop(), trace, clientStats, serverStats));
-                phases.add(phase("slow rate: every 500 µs", 500, ms, driver, client.eventLoop(), trace, clientStats,
+                phases.add(phase("ping-pong", 0, ms, driver, clientLoop, trace, clientStats, serverStats));
+                phases.add(phase("slow rate: every 500 µs", 500, ms, driver, clientLoop, trace, clientStats,
                         serverStats));
-                phases.add(phase("ping-pong again", 0, ms, driver, client.eventLoop(), trace, clientStats,
+                phases.add(phase("ping-pong again", 0, ms, driver, clientLoop, trace, clientStats,
                         serverStats));
-                phases.add(phase("silence", -1, ms, driver, client.eventLoop(), trace, clientStats, serverStats));
-                phases.add(phase("fast rate: every 20 µs", 20, ms, driver, client.eventLoop(), trace, clientStats,
+                phases.add(phase("silence", -1, ms, driver, clientLoop, trace, clientStats, serverStats));
+                phases.add(phase("fast rate: every 20 µs", 20, ms, driver, clientLoop, trace, clientStats,
                         serverStats));
             } finally {
                 trace.stop();
@@ -127,19 +114,13 @@ public final class AutoTrace {
             progress.println("auto-trace: " + phases.size() + " phases of " + ms + " ms, " + trace.samples()
                     + " samples");
             List<String> notes = new ArrayList<>();
-            notes.add("2 event loops in AUTO: both may spin; on this machine's " + Runtime.getRuntime()
-                    .availableProcessors() + " cores that is " + (Runtime.getRuntime().availableProcessors() >= 2
-                    ? "within the cores" : "more than the cores"));
+            notes.add("spinning threads: 2 (both event loops may spin in AUTO); cores: " + Machine.cores());
+            String warning = Machine.oversubscriptionWarning("auto-trace", 2);
+            if (warning != null) {
+                notes.add(warning);
+            }
             return new Result(config, phases, trace, new double[] {clientStats.getWakeCostNanos() / 1e3,
                 serverStats.getWakeCostNanos() / 1e3}, notes);
-        } finally {
-            for (Channel c : new Channel[] {client, echo.child, server}) {
-                if (c != null) {
-                    c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                }
-            }
-            clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
     }
 
@@ -188,36 +169,11 @@ public final class AutoTrace {
                 "auto-trace.csv", t.csv()));
     }
 
-    /** Echoes every buffer back. */
-    @ChannelHandler.Sharable
-    static final class Echo extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
-        volatile Channel child;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            child = ctx.channel();
-            active.countDown();
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.writeAndFlush(msg).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
-        }
-    }
-
     /**
      * The client: back-to-back round trips or one per period. All state is confined to the client's loop;
      * {@link #start} and {@link #stop} are handed over with {@code execute}.
      */
     static final class Driver extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
         private ChannelHandlerContext ctx;
         private long periodMicros;
         private boolean running;
@@ -229,7 +185,6 @@ public final class AutoTrace {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            active.countDown();
             ctx.fireChannelActive();
         }
 

@@ -2,20 +2,17 @@ package dev.busypoll.bench.channels;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.netty.util.ReferenceCountUtil;
 
 import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -72,29 +69,11 @@ final class NettyStreaming implements StreamingTransport {
 
     @Override
     public Session open(int batch) throws Exception {
-        EventLoopGroup serverGroup = spec.newGroup().apply(1);
-        EventLoopGroup clientGroup = spec.newGroup().apply(1);
         Sink sink = new Sink();
         Pump pump = new Pump(batch);
-        Channel server = null;
-        Channel client = null;
-        try {
-            server = spec.serverBootstrap(serverGroup).childHandler(sink).bind(spec.bindAddress().get()).sync()
-                    .channel();
-            client = spec.clientBootstrap(clientGroup).handler(pump).connect(server.localAddress()).sync()
-                    .channel();
-            if (!pump.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    || !sink.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException(spec.name() + ": channelActive did not run on both sides");
-            }
-        } catch (Exception | Error e) {
-            closeAll(client, sink.child, server, clientGroup, serverGroup);
-            throw e;
-        }
-        Channel serverChannel = server;
-        Channel clientChannel = client;
-        EventLoop clientLoop = clientChannel.eventLoop();
-        EventLoop serverLoop = sink.child.eventLoop();
+        NettyPair pair = NettyPair.open(spec, sink, pump);
+        EventLoop clientLoop = pair.clientLoop();
+        EventLoop serverLoop = pair.serverLoop();
         return new Session() {
             @Override
             public Measured run(long messages) throws Exception {
@@ -113,36 +92,13 @@ final class NettyStreaming implements StreamingTransport {
 
             @Override
             public void close() {
-                try {
-                    closeAll(clientChannel, sink.child, serverChannel, clientGroup, serverGroup);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                pair.close();
             }
         };
     }
 
-    private static void closeAll(Channel client, Channel child, Channel server, EventLoopGroup clientGroup,
-                                 EventLoopGroup serverGroup) throws InterruptedException {
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
     /** The receiving side; its counters are touched only on the server loop (after {@link #reset}). */
-    @ChannelHandler.Sharable
     static final class Sink extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
-        volatile Channel child;
         /** Read by the coordinator after {@code done} completed (the future orders it). */
         long bytes;
         private long expected;
@@ -154,13 +110,6 @@ final class NettyStreaming implements StreamingTransport {
             this.expected = expectedBytes;
             this.window = window;
             this.done = done;
-        }
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            child = ctx.channel();
-            active.countDown();
-            ctx.fireChannelActive();
         }
 
         @Override
@@ -197,7 +146,6 @@ final class NettyStreaming implements StreamingTransport {
 
     /** The sending side; all state on the client loop. */
     static final class Pump extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
         private final int batch;
         private ChannelHandlerContext ctx;
         private long remaining;
@@ -213,7 +161,6 @@ final class NettyStreaming implements StreamingTransport {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            active.countDown();
             ctx.fireChannelActive();
         }
 

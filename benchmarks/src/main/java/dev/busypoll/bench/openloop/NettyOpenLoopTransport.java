@@ -2,21 +2,18 @@ package dev.busypoll.bench.openloop;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.transport.Echo;
+import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -85,29 +82,10 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
 
     @Override
     public Session open() throws Exception {
-        EventLoopGroup serverGroup = spec.newGroup().apply(1);
-        EventLoopGroup clientGroup = spec.newGroup().apply(1);
-        Echo echo = new Echo();
         Client client = new Client(spinAheadNanos);
-        Channel server = null;
-        Channel channel = null;
-        try {
-            server = spec.serverBootstrap(serverGroup).childHandler(echo).bind(spec.bindAddress().get()).sync()
-                    .channel();
-            channel = spec.clientBootstrap(clientGroup).handler(client).connect(server.localAddress()).sync()
-                    .channel();
-            if (!client.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    || !echo.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException(spec.name() + ": channelActive did not run on both sides");
-            }
-        } catch (Exception | Error e) {
-            closeAll(channel, echo.child, server, clientGroup, serverGroup);
-            throw e;
-        }
-        Channel serverChannel = server;
-        Channel clientChannel = channel;
-        EventLoop clientLoop = clientChannel.eventLoop();
-        EventLoop serverLoop = echo.child.eventLoop();
+        NettyPair pair = NettyPair.open(spec, new Echo(), client);
+        EventLoop clientLoop = pair.clientLoop();
+        EventLoop serverLoop = pair.serverLoop();
         return new Session() {
             @Override
             public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend)
@@ -129,53 +107,9 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
 
             @Override
             public void close() {
-                try {
-                    closeAll(clientChannel, echo.child, serverChannel, clientGroup, serverGroup);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                pair.close();
             }
         };
-    }
-
-    private static void closeAll(Channel client, Channel child, Channel server, EventLoopGroup clientGroup,
-                                 EventLoopGroup serverGroup) throws InterruptedException {
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    /** The server side: echoes every buffer back as it is (TCP may split or merge the 8-byte requests). */
-    @ChannelHandler.Sharable
-    static final class Echo extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
-        volatile Channel child;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            child = ctx.channel();
-            active.countDown();
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.writeAndFlush(msg).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
-        }
     }
 
     /**
@@ -183,7 +117,6 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
      * handed in with {@code execute} and its figures handed back through a future.
      */
     static final class Client extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
         private final long spinAheadNanos;
         private final Runnable pumpTask = this::pump;
         private final LongConsumer sendOne = this::write;
@@ -200,7 +133,6 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            active.countDown();
             ctx.fireChannelActive();
         }
 

@@ -1,21 +1,19 @@
 package dev.busypoll.bench.pingpong;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.Echo;
+import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -34,7 +32,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * </pre>
  *
  * <p>The set-up follows design.md's pitfalls: traffic starts only after both sides ran {@code channelActive}
- * (latches), the pump counts before it writes, and channels are closed (and waited for) before the groups
+ * ({@link dev.busypoll.bench.transport.NettyPair}), the pump counts before it writes, and channels are closed (and waited for) before the groups
  * are shut down.
  */
 public final class NettyTransport implements PingPongTransport {
@@ -69,29 +67,10 @@ public final class NettyTransport implements PingPongTransport {
 
     @Override
     public Session open() throws Exception {
-        EventLoopGroup serverGroup = spec.newGroup().apply(1);
-        EventLoopGroup clientGroup = spec.newGroup().apply(1);
-        Echo echo = new Echo();
         Client client = new Client();
-        Channel server = null;
-        Channel channel = null;
-        try {
-            server = spec.serverBootstrap(serverGroup).childHandler(echo).bind(spec.bindAddress().get()).sync()
-                    .channel();
-            channel = spec.clientBootstrap(clientGroup).handler(client).connect(server.localAddress()).sync()
-                    .channel();
-            if (!client.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    || !echo.active.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException(spec.name() + ": channelActive did not run on both sides");
-            }
-        } catch (Exception | Error e) {
-            closeAll(channel, echo.child, server, clientGroup, serverGroup);
-            throw e;
-        }
-        Channel serverChannelFinal = server;
-        Channel clientChannelFinal = channel;
-        EventLoop clientLoop = clientChannelFinal.eventLoop();
-        EventLoop serverLoop = echo.child.eventLoop();
+        NettyPair pair = NettyPair.open(spec, new Echo(), client);
+        EventLoop clientLoop = pair.clientLoop();
+        EventLoop serverLoop = pair.serverLoop();
         return new Session() {
             private String lastRunStats;
 
@@ -117,54 +96,9 @@ public final class NettyTransport implements PingPongTransport {
 
             @Override
             public void close() {
-                try {
-                    closeAll(clientChannelFinal, echo.child, serverChannelFinal, clientGroup, serverGroup);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                pair.close();
             }
         };
-    }
-
-    private static void closeAll(Channel client, Channel child, Channel server, EventLoopGroup clientGroup,
-                                 EventLoopGroup serverGroup) throws InterruptedException {
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        // Wait for the peer sides too: the child sees the client's close through its own loop.
-        for (Channel c : new Channel[] {client, child, server}) {
-            if (c != null) {
-                c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        }
-        clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    /** The server side: echoes every buffer back as it is. Shared by the (single) accepted child. */
-    @ChannelHandler.Sharable
-    static final class Echo extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
-        volatile Channel child;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            child = ctx.channel();
-            active.countDown();
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ctx.writeAndFlush(msg).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
-        }
     }
 
     /**
@@ -172,7 +106,6 @@ public final class NettyTransport implements PingPongTransport {
      * {@link #start} is handed over with {@code execute} and the result comes back through a future.
      */
     static final class Client extends ChannelInboundHandlerAdapter {
-        final CountDownLatch active = new CountDownLatch(1);
         private ChannelHandlerContext ctx;
         private int remaining;
         private long completed;
@@ -185,7 +118,6 @@ public final class NettyTransport implements PingPongTransport {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             this.ctx = ctx;
-            active.countDown();
             ctx.fireChannelActive();
         }
 
