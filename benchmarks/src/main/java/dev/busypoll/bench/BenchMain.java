@@ -241,7 +241,8 @@ public final class BenchMain {
             return 0;
         }
         try {
-            execute(command, out);
+            execute(command, "java -jar benchmarks/target/busypoll-benchmarks.jar" + (args.length == 0 ? ""
+                    : " " + String.join(" ", args)), out);
             return 0;
         } catch (Exception e) {
             err.println("benchmark failed: " + e);
@@ -477,9 +478,9 @@ public final class BenchMain {
     }
 
     /** Runs the parsed command and writes the report. */
-    static Report execute(Command c, PrintStream out) throws Exception {
+    static Report execute(Command c, String commandLine, PrintStream out) throws Exception {
         Instant started = Instant.now();
-        Report report = new Report(started, c.profile.name(), c.scenario);
+        Report report = new Report(started, c.profile.name(), c.scenario, commandLine);
         report.header().forEach(out::println);
         out.println();
         PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);

@@ -24,6 +24,7 @@ public final class Report {
     private final Instant started;
     private final String profile;
     private final String scenario;
+    private final String commandLine;
     private final List<Section> sections = new ArrayList<>();
     private Duration elapsed;
     private final List<String> machine = Machine.describe(); // taken once, at the start
@@ -32,11 +33,13 @@ public final class Report {
      * @param started  when the run started
      * @param profile  the profile name
      * @param scenario the scenario that ran
+     * @param commandLine the command that produced the report, for whoever wants to run it again
      */
-    public Report(Instant started, String profile, String scenario) {
+    public Report(Instant started, String profile, String scenario, String commandLine) {
         this.started = started;
         this.profile = profile;
         this.scenario = scenario;
+        this.commandLine = commandLine;
     }
 
     /** The report's title line. */
@@ -46,7 +49,9 @@ public final class Report {
 
     /** The machine description: JVM, OS, cores, ... one item each. */
     public List<String> machine() {
-        List<String> lines = new ArrayList<>(machine);
+        List<String> lines = new ArrayList<>();
+        lines.add("Command: `" + commandLine + "`");
+        lines.addAll(machine);
         if (elapsed != null) {
             lines.add("Elapsed: " + Table.fmt(elapsed.toMillis() / 1000.0, 1) + " s");
         }

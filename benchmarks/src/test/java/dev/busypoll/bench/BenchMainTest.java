@@ -193,6 +193,7 @@ class BenchMainTest {
         assertTrue(md.contains("## hackbench") && md.contains("## ping-pong") && md.contains("## gRPC")
                 && md.contains("Cores: "), md);
         assertTrue(md.indexOf("## Summary") < md.indexOf("## hackbench"), "the summary comes first");
+        assertTrue(md.contains("- Command: `java -jar benchmarks/target/busypoll-benchmarks.jar --groups 1 "), md);
         List<String> summary = Files.readAllLines(runDir.resolve("summary.csv"));
         assertTrue(summary.stream().anyMatch(l -> l.startsWith("ping-pong") && l.contains(",busypoll5,")),
                 String.join("\n", summary));
