@@ -55,7 +55,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * factory's default, where {@code 0 < AUTO < 1 < 2 < ...} (see {@link BusyPollChannelOption#BUSY_POLL_MICROS}).
  * Under {@link BusyPollChannelOption#AUTO} the ladder's {@link dev.busypoll.core.AdaptiveSpinPolicy} chooses the
  * window from the loop's own idle episodes (how long input took to arrive, what a wake-up costs, whether other
- * threads want the core), and its yield rung too (none, or a short one when the machine is oversubscribed);
+ * threads want the core), and its yield rung too (two uncontended wake-ups, left at the first yield that ran no
+ * other thread);
  * {@link BusyPollStats#getSpinWindowNanos()} shows the choice.
  * Only time spent polling channels is reported as active I/O time
  * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as

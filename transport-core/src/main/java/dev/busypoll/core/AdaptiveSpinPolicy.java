@@ -27,22 +27,36 @@ package dev.busypoll.core;
  *       ({@link WakeSignal#signalNanos()}), so a wait longer than the window is still measured, not censored.</li>
  *   <li><b>Choose the window</b> every {@value #RECOMPUTE_EPISODES} episodes: for each candidate window {@code T}
  *       (0 or the upper edge of a bucket, up to {@link #MAX_SPIN_NANOS}) the expected cost per episode is
- *       {@code E[wait; wait <= T] + (T + B) * P(wait > T)} — CPU spent spinning, plus a whole window and a
- *       wake-up for every wait the window does not cover. The cheapest wins, and a window above 0 must beat
- *       "park at once" ({@code B} per episode) by {@code 1/16}, so that a wait just above break-even never buys
- *       a spin. Before the first decision the window is {@code B} itself (the 2-competitive choice without
- *       knowledge).</li>
+ *       {@code E[wait; wait <= T] + (T + k*B) * P(wait > T)} — CPU spent spinning, plus a whole window and a
+ *       weighted wake-up for every wait the window does not cover ({@code k} = {@value #LATENCY_WEIGHT}, below).
+ *       The cheapest wins, and a window above 0 must beat "park at once" ({@code k*B} per episode) by
+ *       {@code 1/16}, so that a wait just above break-even never buys a spin. Before the first decision the
+ *       window is {@code B} itself (the 2-competitive choice without knowledge).</li>
  * </ol>
- * A nanosecond spent spinning and a nanosecond of wake-up cost are weighed the same (the cost model of the
- * paper). So the controller spins where spinning makes both latency and CPU better (waits well below one
- * wake-up, ping-pong), and parks where waits are long (slow message rates: parking then costs less CPU and the
- * spin would not have caught the message anyway). Between the two — waits of one to a few wake-ups — it parks:
- * it gives up a few microseconds of latency to save the CPU, which is the trade-off the cost model states.
+ *
+ * <h2>The latency weight</h2>
+ * The paper weighs a nanosecond spent spinning and a nanosecond of wake-up cost the same: it counts only CPU.
+ * But a park that a message ends costs more than the waiter's {@code B} of CPU: the message waits those
+ * {@code B} for its reader (latency, the figure a low-latency transport exists for), and its producer pays the
+ * unpark system call on its own path. So a block is weighed as {@code k*B}, {@code k} = {@value #LATENCY_WEIGHT}:
+ * the controller spins through waits of up to about {@code 4B} (30-40 µs here) and parks for longer ones.
+ * Measured in the open-loop scenario (fixed rates, so the waits are the gaps between messages, 5-50 µs;
+ * {@code B} about 10 µs; p50 µs of AUTO against the best fixed busy-poll time, with their CPU per message):
+ * with {@code k = 1} AUTO parked through the gaps at 20k-100k msg/s, p50 7-40 µs against the best's 1.1-1.6
+ * (5-33x); {@code k = 2} fixed 100k and 200k msg/s (1.3-1.4x) but not 50k (8.5x); {@code k = 3} left 50k at
+ * 0.9-4.8x; {@code k = 4}, in three runs, gave 1.0-1.4x at 50k, 100k and 200k msg/s (p50 1.2-3.0 µs) with CPU
+ * 0.98-1.04x of the best's (the best spins too: at these rates the fixed settings that win are 10-50 µs). At
+ * 20k msg/s the gaps (50 µs) lie beyond {@code 4B}: AUTO parks there (p50 about 40 µs against busypoll50's
+ * 1 µs, at 0.8x its CPU) except when its measured {@code B} is a little higher. Ping-pong (waits below 1 µs)
+ * and slow rates (waits of 100 µs and more) are unchanged; streaming and thread hackbench stayed within their
+ * run-to-run noise (AUTO 1.0-1.4x of the best fixed setting there with {@code k = 1} and with {@code k = 4}).
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
- * {@code B}: each side alone correctly decides not to spin, and both stay parked although both spinning would
- * be far better. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and {@code 4B}
+ * {@code B}. Weighing CPU alone, each side would correctly decide not to spin, and both would stay parked
+ * although both spinning would be far better. The latency weight (below) already makes such waits worth a
+ * spin; the exploration remains for the edge of that rule, waits in the bucket of {@code 4B} that do not pay
+ * for a spin on their own. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and {@code 4B}
  * <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns, about 17 ms, of every {@code 2^28} ns,
  * about 268 ms, of {@link System#nanoTime()}) it spins for at least {@code 4B}. The slots are aligned to the
  * clock, which every thread of the JVM shares, so both sides explore at the same moment; if their waits then
@@ -62,10 +76,21 @@ package dev.busypoll.core;
  * pay an unpark and a context switch, a cost the reader's histogram never sees), and "park at once" measured 3-5x
  * slower than a short spin in hackbench with 40-160 threads on 2 cores. So the controller falls back to the rule
  * that needs no distribution — spin for one uncontended wake-up (the baseline below), the 2-competitive choice —
- * then <em>yields</em> for two more ({@link #yieldNanos()}), handing the core to the threads it waits for as
- * Gleixner asked of the RFC, and then parks. It never spins longer than that while oversubscribed, and does not
- * explore. The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher
+ * then yields (below) and parks. It never spins longer than that while oversubscribed, and does not explore. The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher
  * ones very slowly, so a sustained overload does not become the new normal within a benchmark run.
+ *
+ * <h2>The yield rung</h2>
+ * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups
+ * ({@link #yieldNanos()}), handing the core to the threads it waits for as Gleixner asked of the RFC, and then
+ * parks; but the ladder parks at once when a yield comes back within {@link #PROMPT_YIELD_NANOS}: no other thread
+ * ran, so nothing else wants the core, and further yields would only spin through system calls. On a calm machine
+ * the rung therefore costs one {@code sched_yield} (under 1 µs here) before a park that costs {@code B}; on a
+ * loaded one it lets the thread that will end the wait run without anybody paying a park and an unpark. It is
+ * always on, not only when oversubscribed, because the evidence of oversubscription comes mostly from yields
+ * that return late: without the rung a thread parks at once, sees little contention and never learns it should
+ * yield. Measured in thread-mode hackbench over MPSC pipes (20-160 writers and readers on 2 cores): with the rung
+ * only while oversubscribed, AUTO took 2.4-4.4x spin5's time and CPU and its writers parked in almost every
+ * wait (the state was rarely reached); with it always on, 1.0-1.4x, parking in 1-2% of the waits like spin5.
  *
  * <h2>Cost</h2>
  * Per idle episode: a few additions, a shift and an array store; every {@value #RECOMPUTE_EPISODES} episodes a
@@ -94,6 +119,19 @@ public final class AdaptiveSpinPolicy {
     public static final long PREEMPTED_SPIN_NANOS = 20_000L;
     /** A wake-up slower than this many times the uncontended baseline counts as contended. */
     public static final int CONTENDED_WAKE_FACTOR = 8;
+    /**
+     * A {@link Thread#yield()} that returns within this (2 µs) ran no other thread: nothing else wanted the core,
+     * so further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class
+     * javadoc). A bare yield took 0.7-0.9 µs on average here (over 99% below 1 µs); a yield that hands the core
+     * to another thread and gets it back costs two context switches plus that thread's run.
+     */
+    public static final long PROMPT_YIELD_NANOS = 2_000L;
+
+    /**
+     * How many wake-up costs {@code B} a block counts for when it is weighed against spinning: its CPU, plus the
+     * latency it adds to the message that ends it (see the class javadoc).
+     */
+    static final int LATENCY_WEIGHT = 4;
 
     /** Number of log2 buckets of the wait histogram. */
     static final int BUCKETS = 18;
@@ -159,11 +197,11 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * The yield window that follows the spin: none normally (the window is the whole busy wait), two uncontended
-     * wake-ups when oversubscribed (see the class javadoc).
+     * The yield window that follows the spin: two uncontended wake-ups, which the ladder cuts short at the first
+     * yield that ran no other thread (see the class javadoc).
      */
     public long yieldNanos() {
-        return oversubscribed ? Math.min(2 * baselineWakeNanos, MAX_SPIN_NANOS) : 0;
+        return Math.min(2 * baselineWakeNanos, MAX_SPIN_NANOS);
     }
 
     /** The uncontended wake-up cost: the low envelope of the samples (see the class javadoc). */
@@ -284,8 +322,9 @@ public final class AdaptiveSpinPolicy {
             return;
         }
         long b = wakeCostNanos;
-        // Costs in units of weight x ns; with at most ~2^18 of weight and 2^18 ns per term, no overflow.
-        long parkAtOnce = b * total;
+        long block = LATENCY_WEIGHT * b; // what one block is weighed as: its CPU and its latency
+        // Costs in units of weight x ns; with at most ~2^18 of weight and 2^23 ns per term, no overflow.
+        long parkAtOnce = block * total;
         long best = parkAtOnce - (parkAtOnce >> 4); // a spin must beat parking at once by 1/16
         long bestWindow = 0;
         long spun = 0;
@@ -297,7 +336,7 @@ public final class AdaptiveSpinPolicy {
             }
             spun += weights[k] * midpoint(k);
             beyond -= weights[k];
-            long cost = spun + (window + b) * beyond;
+            long cost = spun + (window + block) * beyond;
             if (cost < best) {
                 best = cost;
                 bestWindow = window;

@@ -43,7 +43,9 @@ import org.agrona.concurrent.IdleStrategy;
  * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
  * other threads wanting the core (a spin descheduled, or a yield that returned, more than
  * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up); under AUTO
- * the controller also sets the yield rung. A wait slept through is measured to the producer's signal
+ * the controller also sets the yield rung, and the ladder leaves it for the park rung as soon as one yield
+ * returns within {@link AdaptiveSpinPolicy#PROMPT_YIELD_NANOS} (no other thread ran: nothing else wants the
+ * core, so more yields would only spin). A wait slept through is measured to the producer's signal
  * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
  * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
  * can sample what AUTO chose over time.
@@ -465,8 +467,10 @@ public final class IdleLadder implements IdleStrategy {
                 if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
                     contended = true; // the last yield returned late: another thread ran on this core meanwhile
                 }
+                long gap = now - lastClockRead;
                 lastClockRead = now;
-                if (now - spinEnd >= episodeYieldNanos) {
+                // AUTO: a yield that came back at once ran nobody else (nothing else wants the core): park now.
+                if (now - spinEnd >= episodeYieldNanos || (episodeAuto && gap < AdaptiveSpinPolicy.PROMPT_YIELD_NANOS)) {
                     yieldEnd = now;
                     phase = Phase.PARKING;
                 }

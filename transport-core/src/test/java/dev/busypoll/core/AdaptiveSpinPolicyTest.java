@@ -90,20 +90,33 @@ class AdaptiveSpinPolicyTest {
     @Test
     void shouldNotSpinForWaitsJustAboveTheBreakEven() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 12 * US, 13 * US);
-        assertEquals(0, p.spinNanos(), "spinning 12 µs costs more than one 10 µs wake-up");
+        feed(p, ROUNDS, 45 * US, 50 * US);
+        assertEquals(0, p.spinNanos(), "spinning 45-50 µs costs more than a 10 µs wake-up and its latency (4B)");
+    }
+
+    @Test
+    void shouldSpinThroughWaitsOfAFewWakeUpsForTheirLatency() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 12 * US, 13 * US); // 100k msg/s at a fixed rate: gaps just above one wake-up
+        long window = p.spinNanos();
+        assertTrue(window >= 13 * US && window <= 1L << 14,
+                "a block adds its wake-up to the message's latency too: spin through the gaps, " + window);
+
+        AdaptiveSpinPolicy fiftyK = policyWithWakeCost(10 * US);
+        feed(fiftyK, ROUNDS, 20 * US); // 50k msg/s: two wake-ups
+        assertTrue(fiftyK.spinNanos() >= 20 * US && fiftyK.spinNanos() <= 1L << 15, "50k msg/s: " + fiftyK.spinNanos());
     }
 
     @Test
     void shouldDecideAgainstTheMeasuredWakeCostNotAnAssumedOne() {
-        long[] waits = {5 * US, 6 * US};
+        long[] waits = {20 * US, 24 * US};
         AdaptiveSpinPolicy expensiveWakeups = policyWithWakeCost(20 * US);
         feed(expensiveWakeups, ROUNDS, waits);
-        assertTrue(expensiveWakeups.spinNanos() >= 6 * US, "waits well below a 20 µs wake-up: spin");
+        assertTrue(expensiveWakeups.spinNanos() >= 24 * US, "waits around one 20 µs wake-up: spin");
 
         AdaptiveSpinPolicy cheapWakeups = policyWithWakeCost(3 * US);
         feed(cheapWakeups, ROUNDS, waits);
-        assertEquals(0, cheapWakeups.spinNanos(), "waits above a 3 µs wake-up: park");
+        assertEquals(0, cheapWakeups.spinNanos(), "waits of 7-8 3 µs wake-ups: park");
     }
 
     @Test
@@ -141,7 +154,8 @@ class AdaptiveSpinPolicyTest {
         feed(p, ROUNDS, 6 * US);
         long calm = p.spinNanos();
         assertTrue(calm > baseline, "waits below B: spin past them, " + calm);
-        assertEquals(0, p.yieldNanos(), "no yield rung: the window is the whole busy wait");
+        assertEquals(2 * baseline, p.yieldNanos(),
+                "a yield rung of two uncontended wake-ups, which the ladder cuts short when a yield runs nobody else");
 
         // The same waits, but the spins keep being descheduled: other threads need the core.
         int episodes = 0;
@@ -158,7 +172,7 @@ class AdaptiveSpinPolicyTest {
         feed(p, ROUNDS, 6 * US); // contention gone
         assertFalse(p.isOversubscribed());
         assertEquals(calm, p.spinNanos(), "back to what the waits say once the contention is gone");
-        assertEquals(0, p.yieldNanos());
+        assertEquals(2 * baseline, p.yieldNanos());
     }
 
     @Test
@@ -197,8 +211,8 @@ class AdaptiveSpinPolicyTest {
     @Test
     void shouldExploreFromParkingWhenWaitsLookLikeAPeerWakingUp() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 14 * US, 18 * US); // each side waits for the other's wake-up: a parked ping-pong
-        assertEquals(0, p.spinNanos());
+        feed(p, ROUNDS, 34 * US, 38 * US); // each side waits for the other's (slow) wake-up: a parked ping-pong
+        assertEquals(0, p.spinNanos(), "just above what a spin may cost (4B)");
         assertEquals(0, p.spinNanos(NOT_EXPLORING), "outside the exploration slots: park");
         assertTrue(p.spinNanos(EXPLORING) >= 40 * US, "in a slot: spin for 4 wake-ups");
     }
@@ -213,7 +227,8 @@ class AdaptiveSpinPolicyTest {
     @Test
     void shouldKeepSpinningOnceExplorationShowedShortWaits() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 15 * US);
+        feed(p, ROUNDS, 35 * US);
+        assertEquals(0, p.spinNanos(NOT_EXPLORING));
         // During the slot both sides spin, and the waits collapse to the ping-pong's.
         feed(p, ROUNDS, 700);
         assertTrue(p.spinNanos(NOT_EXPLORING) > 0, "the short waits are now what it has learnt");

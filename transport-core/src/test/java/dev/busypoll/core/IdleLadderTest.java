@@ -266,7 +266,7 @@ class IdleLadderTest {
         assertEquals(0, IdleLadder.busyPollYieldNanos(0), "busy-poll 0 = no busy waiting: park at once");
         assertEquals(IdleLadder.DEFAULT_YIELD_NANOS, IdleLadder.busyPollYieldNanos(5_000));
         assertNames("spinNanos", assertThrows(IllegalArgumentException.class, () -> IdleLadder.busyPollYieldNanos(-2)));
-        assertEquals(0, IdleLadder.busyPollYieldNanos(IdleLadder.AUTO), "AUTO: its window is the whole busy wait");
+        assertEquals(0, IdleLadder.busyPollYieldNanos(IdleLadder.AUTO), "AUTO: the controller sets the yield rung");
 
         IdleLadder ladder = new IdleLadder(0, IdleLadder.busyPollYieldNanos(0), 1, 1);
         ladder.idle();
@@ -279,7 +279,7 @@ class IdleLadderTest {
         assertTrue(ladder.isAuto());
         assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.spinNanos(),
                 "before it has seen anything, AUTO spins for one (assumed) wake-up: the 2-competitive choice");
-        assertEquals(0, ladder.yieldNanos(), "AUTO's window is the whole busy wait");
+        assertEquals(0, ladder.yieldNanos(), "AUTO: no configured yield window, the controller sets the rung");
         assertTrue(ladder.toString().contains("AUTO"), ladder.toString());
         assertTrue(IdleLadder.ofMicros(IdleLadder.AUTO).isAuto());
     }
