@@ -18,8 +18,12 @@ import dev.busypoll.bench.latency.LatencyRows;
  * the harness and JMH agree. Stateless.
  */
 public final class JmhSection {
-    /** How far apart the harness's and JMH's means may be and still be said to agree. */
-    static final double AGREEMENT = 1.25;
+    /**
+     * How far apart the harness's and JMH's means may be and still be said to agree: the harness times every
+     * round trip itself (two {@code nanoTime} calls and a histogram record, some 50-80 ns), which JMH does not,
+     * and that is a third of the floor's round trip.
+     */
+    static final double AGREEMENT = 1.5;
 
     private JmhSection() {
     }
@@ -60,7 +64,8 @@ public final class JmhSection {
         }
         if (!agree.rows().isEmpty()) {
             blocks.add(Block.table("Where JMH and the harness measure the same thing (mean round trip: JMH's pooled "
-                    + "score, the harness's wall time / round trips, median over repetitions). Two spinning "
+                    + "score, the harness's wall time / round trips, median over repetitions; the harness's mean carries its "
+                    + "own per-round-trip timing, some 50-80 ns, which JMH's does not). Two spinning "
                     + "threads own both cores of a 2-core machine: a run the scheduler disturbs shows up as a mean "
                     + "far above the p50 in either tool.", agree));
         }
