@@ -2,7 +2,8 @@ package dev.busypoll.core;
 
 import static dev.busypoll.core.Threads.join;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -103,8 +104,13 @@ class WakeSignalModelCheckTest {
     @Test
     @Timeout(120)
     void shouldCatchALostWakeUpInABrokenProtocol() {
-        LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                () -> Lincheck.runConcurrentTest(INVOCATIONS, () -> {
+        LincheckAssertionError error = null;
+        // Lincheck 3.7 can itself crash (IndexOutOfBoundsException in its trace reporter) while it formats the
+        // trace of a failure it did find; seen once in ~10 CI runs. Such a crash is retried, at most twice more;
+        // any other outcome, a missed bug included, fails at once.
+        for (int attempt = 0; attempt < 3 && error == null; attempt++) {
+            try {
+                Lincheck.runConcurrentTest(INVOCATIONS, () -> {
                     WakeSignal signal = new WakeSignal();
                     AtomicInteger work = new AtomicInteger();
                     Thread consumer = new Thread(() -> {
@@ -117,7 +123,26 @@ class WakeSignalModelCheckTest {
                     work.incrementAndGet();
                     signal.signal();
                     join(consumer);
-                }));
+                });
+                fail("the model checker missed the lost wake-up of the broken protocol");
+            } catch (LincheckAssertionError e) {
+                error = e;
+            } catch (IndexOutOfBoundsException e) {
+                if (!thrownByLincheck(e)) {
+                    throw e;
+                }
+            }
+        }
+        assertNotNull(error, "Lincheck crashed in its trace reporter three times running");
         assertEquals(true, error.getMessage().contains("hung"), error.getMessage());
+    }
+
+    private static boolean thrownByLincheck(Throwable t) {
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().contains("lincheck")) {
+                return true;
+            }
+        }
+        return false;
     }
 }
