@@ -119,20 +119,7 @@ final class FloorHackbenchChannels implements HackbenchChannelsTransport {
 
             private Thread thread(String name, CountDownLatch start, AtomicReference<Throwable> failure,
                                   Runnable work) {
-                Thread t = new Thread(() -> {
-                    try {
-                        start.await();
-                        work.run();
-                        release.await(); // stay alive across the CPU clock's window
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } catch (RuntimeException | Error e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, name);
-                t.setDaemon(true);
-                t.start();
-                return t;
+                return FloorThreads.start(name, start, release, failure, work);
             }
 
             @Override

@@ -100,20 +100,7 @@ final class FloorStreaming implements StreamingTransport {
 
             private void thread(String name, CountDownLatch start, AtomicReference<Throwable> failure,
                                 Runnable work) {
-                Thread t = new Thread(() -> {
-                    try {
-                        start.await();
-                        work.run();
-                        release.await(); // stay alive across the CPU clock's window
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } catch (RuntimeException | Error e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, name);
-                t.setDaemon(true);
-                t.start();
-                threads.add(t);
+                threads.add(FloorThreads.start(name, start, release, failure, work));
             }
 
             @Override
