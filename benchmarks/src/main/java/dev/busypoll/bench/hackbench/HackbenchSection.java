@@ -43,11 +43,11 @@ public final class HackbenchSection {
         blocks.add(Block.chart(bars(result, "Hackbench: best time per group count (lower is better)",
                 "wall seconds (best run, log)", Hackbench.Cell::bestSeconds)));
         blocks.add(Block.chart(bars(result, "Hackbench: CPU time of the best run (lower is better)",
-                "process CPU seconds (log)", Hackbench.Cell::bestCpuSeconds)));
+                "process CPU seconds (ns clocks, log)", Hackbench.Cell::bestNsCpuSeconds)));
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline(title, "groups " + cell.groups(), cell.key(), "best s", cell.bestSeconds(),
-                        cell.bestCpuSeconds(), "CPU s (that run)"))
+                        cell.bestNsCpuSeconds(), "CPU s (that run, ns clocks)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
     }
