@@ -28,7 +28,7 @@ class GrpcBenchTest {
         GrpcBench.Config config = new GrpcBench.Config(50, 20, 2, List.of(0L, 50L));
         GrpcBench.Result result = GrpcBench.run(config, QUIET);
 
-        List<String> keys = List.of("inprocess", "local", "nio", "busypoll0", "busypoll50");
+        List<String> keys = List.of("inprocess", "local", "local-default", "nio", "busypoll0", "busypoll50");
         assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
         for (LatencyRow row : result.rows()) {
             LatencyAssertions.assertSane(row, config.repetitions(), config.calls());
