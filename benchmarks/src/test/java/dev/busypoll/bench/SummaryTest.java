@@ -19,6 +19,7 @@ class SummaryTest {
                 h("", "busypoll0", 15.0, 16.0), h("", "busypoll50", 0.7, 1.8), h("", "busypoll5", 0.68, 1.9),
                 h("", "busypoll-auto", 0.72, 1.95)));
         List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("0.250", row.get(3), "the floor row's own figure, unmarked");
         assertEquals("busypoll5: 0.680 p50 µs", row.get(5));
         assertEquals("0.05x", row.get(7)); // 0.68 / 14
         assertEquals("2.72x", row.get(8)); // 0.68 / 0.25
@@ -38,6 +39,27 @@ class SummaryTest {
         assertEquals("spin0: 1.000 p50 µs", row.get(5));
         assertEquals("n/a", row.get(3)); // no floor in this scenario
         assertEquals("missed", s.tables().get(1).rows().get(0).get(8));
+    }
+
+    @Test
+    void shouldUseGrpcInprocessAsTheFloorOfAScenarioWithoutOne() {
+        Section s = Summary.of(List.of(h("", "inprocess", 2.5, 3.0), h("", "local", 90.0, 100.0),
+                h("", "local-default", 95.0, 110.0), h("", "busypoll50", 72.0, 150.0)));
+        List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("inprocess: 2.500", row.get(3), "the cell names the row that stood in for the floor");
+        assertEquals("95.000", row.get(4));
+        assertEquals("0.76x", row.get(7)); // 72 / 95
+        assertEquals("28.80x", row.get(8)); // 72 / 2.5
+        String text = ((Block.Text) s.blocks().get(0)).text();
+        assertTrue(text.contains("for gRPC the floor is grpc-inprocess: gRPC's stack with no transport"), text);
+    }
+
+    @Test
+    void shouldPreferTheFloorRowToInprocess() {
+        Section s = Summary.of(List.of(h("", "inprocess", 1.0, 1.0), h("", "floor", 0.5, 1.0),
+                h("", "busypoll5", 2.0, 2.0)));
+        assertEquals("0.500", s.tables().get(0).rows().get(0).get(3));
+        assertEquals("4.00x", s.tables().get(0).rows().get(0).get(8));
     }
 
     @Test
