@@ -46,7 +46,7 @@ public final class HackbenchSection {
                 "process CPU seconds (log)", Hackbench.Cell::bestCpuSeconds)));
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
-                .map(cell -> new Headline(title, "groups " + cell.groups(), cell.key(), "best s", cell.bestSeconds(),
+                .map(cell -> new Headline("hackbench", title, "groups " + cell.groups(), cell.key(), "best s", cell.bestSeconds(),
                         cell.bestCpuSeconds(), "CPU s (that run)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
