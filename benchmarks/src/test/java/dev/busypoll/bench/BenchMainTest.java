@@ -206,8 +206,8 @@ class BenchMainTest {
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("streaming.csv")).size());
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
-        // header + inprocess, local, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
-        assertEquals(1 + 4, grpc.size(), String.join("\n", grpc));
+        // header + inprocess, local, local-default, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
+        assertEquals(1 + 5, grpc.size(), String.join("\n", grpc));
         for (String line : grpc.subList(1, grpc.size())) {
             assertTrue(line.contains(",1,30,") && line.endsWith(",ok"), line);
         }

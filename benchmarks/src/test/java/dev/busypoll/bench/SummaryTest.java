@@ -2,15 +2,26 @@ package dev.busypoll.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 class SummaryTest {
     private static Headline h(String caseLabel, String key, double value, double cpu) {
-        return new Headline("ping-pong", caseLabel, key, "p50 µs", value, cpu, "CPU µs/op");
+        return h("pingpong", caseLabel, key, value, cpu);
+    }
+
+    private static Headline h(String scenarioId, String caseLabel, String key, double value, double cpu) {
+        return new Headline(scenarioId, scenarioId + " title", caseLabel, key, "p50 µs", value, cpu, "CPU µs/op");
+    }
+
+    private static String text(Section s) {
+        return String.join("\n", s.blocks().stream().filter(b -> b instanceof Block.Text)
+                .map(b -> ((Block.Text) b).text()).toList());
     }
 
     @Test
@@ -19,25 +30,86 @@ class SummaryTest {
                 h("", "busypoll0", 15.0, 16.0), h("", "busypoll50", 0.7, 1.8), h("", "busypoll5", 0.68, 1.9),
                 h("", "busypoll-auto", 0.72, 1.95)));
         List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("0.250", row.get(3), "the floor row's own figure, unmarked");
         assertEquals("busypoll5: 0.680 p50 µs", row.get(5));
         assertEquals("0.05x", row.get(7)); // 0.68 / 14
         assertEquals("2.72x", row.get(8)); // 0.68 / 0.25
         List<String> auto = s.tables().get(1).rows().get(0);
-        assertEquals("0.720", auto.get(4));
-        assertEquals("1.06x", auto.get(6));
-        assertEquals("1.03x", auto.get(7));
-        assertEquals("met", auto.get(8));
+        assertEquals("yes", auto.get(2), "ping-pong is inside issue 6's bar");
+        assertEquals("0.720", auto.get(5));
+        assertEquals("1.06x", auto.get(7));
+        assertEquals("1.03x", auto.get(8));
+        assertEquals("met", auto.get(9));
         assertTrue(s.files().get("summary.csv").contains("busypoll-auto"));
     }
 
     @Test
     void shouldMissTheAutoBarWhenAutoBurnsMoreThanTenPercentMoreCpu() {
-        Section s = Summary.of(List.of(h("groups 4", "spin0", 1.0, 2.0), h("groups 4", "spin5", 1.2, 2.4),
-                h("groups 4", "spin-auto", 1.05, 2.5)));
+        Section s = Summary.of(List.of(h("hackbench", "groups 4", "spin0", 1.0, 2.0),
+                h("hackbench", "groups 4", "spin5", 1.2, 2.4), h("hackbench", "groups 4", "spin-auto", 1.05, 2.5)));
         List<String> row = s.tables().get(0).rows().get(0);
         assertEquals("spin0: 1.000 p50 µs", row.get(5));
         assertEquals("n/a", row.get(3)); // no floor in this scenario
-        assertEquals("missed", s.tables().get(1).rows().get(0).get(8));
+        assertEquals("missed", s.tables().get(1).rows().get(0).get(9));
+        assertTrue(text(s).contains("AUTO met it in 0 of 1 cases inside the bar"), text(s));
+    }
+
+    @Test
+    void shouldUseGrpcInprocessAsTheFloorOfAScenarioWithoutOne() {
+        Section s = Summary.of(List.of(h("grpc", "", "inprocess", 2.5, 3.0), h("grpc", "", "local", 90.0, 100.0),
+                h("grpc", "", "local-default", 95.0, 110.0), h("grpc", "", "busypoll50", 72.0, 150.0)));
+        List<String> row = s.tables().get(0).rows().get(0);
+        assertEquals("inprocess: 2.500", row.get(3), "the cell names the row that stood in for the floor");
+        assertEquals("95.000", row.get(4));
+        assertEquals("0.76x", row.get(7)); // 72 / 95
+        assertEquals("28.80x", row.get(8)); // 72 / 2.5
+        assertTrue(text(s).contains("for gRPC the floor is grpc-inprocess: gRPC's stack with no transport"),
+                text(s));
+    }
+
+    @Test
+    void shouldPreferTheFloorRowToInprocess() {
+        Section s = Summary.of(List.of(h("", "inprocess", 1.0, 1.0), h("", "floor", 0.5, 1.0),
+                h("", "busypoll5", 2.0, 2.0)));
+        assertEquals("0.500", s.tables().get(0).rows().get(0).get(3));
+        assertEquals("4.00x", s.tables().get(0).rows().get(0).get(8));
+    }
+
+    @Test
+    void shouldCountOnlyTheCasesInsideIssue6sBarAndShowTheOthersForInformation() {
+        Section s = Summary.of(List.of(
+                h("pingpong", "", "busypoll5", 1.0, 1.0), h("pingpong", "", "busypoll-auto", 1.05, 1.05),
+                h("openloop", "1000 msg/s", "busypoll5", 1.0, 1.0),
+                h("openloop", "1000 msg/s", "busypoll-auto", 2.0, 1.0),
+                h("hackbench-channels", "groups 1", "busypoll5", 1.0, 1.0),
+                h("hackbench-channels", "groups 1", "busypoll-auto", 1.0, 1.0),
+                h("streaming", "", "busypoll5", 1.0, 1.0), h("streaming", "", "busypoll-auto", 3.0, 1.0),
+                h("grpc", "", "busypoll5", 1.0, 1.0), h("grpc", "", "busypoll-auto", 1.0, 1.0)));
+        Table auto = s.tables().get(1);
+        assertEquals(List.of("yes", "yes", "yes", "no: for information", "no: for information"),
+                auto.rows().stream().map(r -> r.get(2)).toList(), "every case stays in the table, marked");
+        String text = text(s);
+        assertTrue(text.contains("AUTO met it in 2 of 3 cases inside the bar"), text);
+        assertTrue(text.contains("Outside the bar, shown for information: streaming title: missed, grpc title: met"),
+                text);
+        String csv = s.files().get("summary.csv");
+        assertTrue(csv.lines().findFirst().orElseThrow().endsWith("in_auto_bar"), csv);
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("streaming title,") && l.endsWith(",false")), csv);
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("pingpong title,") && l.endsWith(",true")), csv);
+    }
+
+    @Test
+    void shouldSayWhenNoCaseInsideTheBarHasAnAutoRow() {
+        Section s = Summary.of(List.of(h("streaming", "", "busypoll5", 1.0, 1.0),
+                h("streaming", "", "busypoll-auto", 1.0, 1.0)));
+        assertTrue(text(s).contains("No case inside the bar has an AUTO row"), text(s));
+        assertTrue(text(s).contains("streaming title: met"), text(s));
+    }
+
+    @Test
+    void shouldRejectASectionWithAnotherSectionsHeadline() {
+        assertThrows(IllegalArgumentException.class, () -> new Section("grpc", "gRPC", List.of(), Map.of(),
+                List.of(h("pingpong", "", "busypoll5", 1.0, 1.0))));
     }
 
     @Test

@@ -55,7 +55,7 @@ public final class ChannelHackbenchSection {
         }
         String title = "hackbench over channels (20 x 20 connections per group)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
-                .map(cell -> new Headline(title, "groups " + cell.groups(), cell.key(), "median s",
+                .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(), "median s",
                         cell.median(ChannelHackbench.Run::seconds), cell.median(ChannelHackbench.Run::cpuSeconds),
                         "CPU s"))
                 .toList();

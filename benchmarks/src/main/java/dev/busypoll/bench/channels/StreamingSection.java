@@ -46,7 +46,7 @@ public final class StreamingSection {
         }
         String title = "streaming throughput (" + Streaming.MESSAGE_BYTES + "-byte messages, one way)";
         List<Headline> headlines = result.rows().stream().filter(r -> !r.reps().isEmpty())
-                .map(r -> new Headline(title, "", r.key(), "µs/msg", r.median(Streaming.Rep::microsPerMessage),
+                .map(r -> new Headline("streaming", title, "", r.key(), "µs/msg", r.median(Streaming.Rep::microsPerMessage),
                         r.median(Streaming.Rep::cpuMicrosPerMessage), "CPU µs/msg"))
                 .toList();
         return new Section("streaming", title, blocks, Map.of("streaming.csv", csv(result)), headlines);

@@ -20,7 +20,8 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the examples' {@code PricingService}): grpc-netty on
- * the busypoll channel, on Netty's {@code LocalChannel} and over NIO loopback TCP, beside gRPC's own
+ * the busypoll channel, on Netty's {@code LocalChannel} (on {@code LocalIoHandler} and on
+ * {@code DefaultEventLoopGroup}) and over NIO loopback TCP, beside gRPC's own
  * {@code grpc-inprocess}. One call = one op, made with the blocking stub from the benchmark thread, one at a
  * time, timed by {@link GrpcExample#measureUnary}. Per row and repetition: a fresh server and channel, warm-up
  * calls, then the measured calls with their wall time and CPU time (the ping-pong's clock,

@@ -32,7 +32,7 @@ public final class GrpcSection {
         blocks.addAll(LatencyPlots.charts("gRPC unary call", "call µs", result.rows()));
         String title = "gRPC unary round trips (busypoll.Pricing/Quote)";
         return new Section("grpc", title, blocks, LatencyPlots.files("grpc", csv(result), result.rows()),
-                LatencyRows.headlines(title, result.rows()));
+                LatencyRows.headlines("grpc", title, result.rows()));
     }
 
     /** Every gRPC repetition, one line each (long format, for tools). */

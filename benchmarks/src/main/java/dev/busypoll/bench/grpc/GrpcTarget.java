@@ -3,11 +3,13 @@ package dev.busypoll.bench.grpc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import dev.busypoll.bench.latency.LatencySubject;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.examples.grpc.PricingService;
 import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.bench.transport.NettyTransportSpec;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
@@ -33,11 +35,15 @@ public interface GrpcTarget extends LatencySubject {
         void close();
     }
 
-    /** The rows of the scenario in report order: the reference first, then grpc-netty per transport. */
+    /**
+     * The rows of the scenario in report order: the reference first, then grpc-netty per transport, the two kinds
+     * of {@code LocalChannel} event loop side by side.
+     */
     static List<GrpcTarget> all(List<Long> busyPollMicros) {
         List<GrpcTarget> list = new ArrayList<>();
         list.add(new InProcess());
         list.add(new Netty("grpc-netty, Netty LocalChannel (LocalIoHandler)", "local", Transport.LOCAL, 0));
+        list.add(Netty.localDefault());
         list.add(new Netty("grpc-netty, NIO loopback TCP", "nio", Transport.NIO, 0));
         for (long us : busyPollMicros) {
             list.add(new Netty("grpc-netty, busypoll channel, BUSY_POLL_MICROS " + NettyTransportSpecs.label(us),
@@ -47,10 +53,11 @@ public interface GrpcTarget extends LatencySubject {
     }
 
     /**
-     * grpc-netty over one of the examples' {@link Transport}s through {@link GrpcExample#start}: server and client
-     * on two single-threaded event-loop groups of that transport, handlers run on the loops
-     * ({@code directExecutor}), {@code BUSY_POLL_MICROS} set as a server option, a child option and a client
-     * option. The calling thread blocks in {@code ClientCalls.blockingUnaryCall} and is woken by the client loop.
+     * grpc-netty through {@link GrpcExample#start}: server and client on two single-threaded event-loop groups,
+     * handlers run on the loops ({@code directExecutor}); over one of the examples' {@link Transport}s with
+     * {@code BUSY_POLL_MICROS} set as a server option, a child option and a client option, or over
+     * {@code LocalChannel} on {@code DefaultEventLoopGroup} ({@link #localDefault()}). The calling thread blocks
+     * in {@code ClientCalls.blockingUnaryCall} and is woken by the client loop.
      *
      * <pre>
      *   caller (blocking stub) --HTTP/2 frames--&gt; client loop --[transport]--&gt; server loop (PricingService)
@@ -58,16 +65,46 @@ public interface GrpcTarget extends LatencySubject {
      * </pre>
      */
     final class Netty implements GrpcTarget {
+        /** Starts one server and client channel. */
+        @FunctionalInterface
+        interface Starter {
+            GrpcExample start() throws Exception;
+        }
+
         private final String name;
         private final String key;
-        private final Transport transport;
-        private final int busyPollMicros;
+        private final int spinningThreads;
+        private final Supplier<String> unavailable;
+        private final Starter starter;
 
         Netty(String name, String key, Transport transport, int busyPollMicros) {
+            // a fixed spin or AUTO spins on both loops
+            this(name, key, transport == Transport.BUSYPOLL && busyPollMicros != 0 ? 2 : 0,
+                    () -> transport.isAvailable() ? null : transport + " is not available on this machine",
+                    () -> GrpcExample.start(transport, busyPollMicros));
+        }
+
+        private Netty(String name, String key, int spinningThreads, Supplier<String> unavailable, Starter starter) {
             this.name = name;
             this.key = key;
-            this.transport = transport;
-            this.busyPollMicros = busyPollMicros;
+            this.spinningThreads = spinningThreads;
+            this.unavailable = unavailable;
+            this.starter = starter;
+        }
+
+        /**
+         * grpc-netty over {@code LocalChannel} on {@code DefaultEventLoopGroup}, key {@code local-default}: the
+         * transport most Netty users of in-JVM channels run, and the report's {@code LocalChannel} reference in
+         * every other scenario. The examples' {@link Transport} has no such constant, so the groups, channel
+         * classes and address come from the benchmarks' own description of it,
+         * {@link NettyTransportSpecs#localDefault()}; it has no options to set.
+         */
+        static Netty localDefault() {
+            NettyTransportSpec spec = NettyTransportSpecs.localDefault();
+            return new Netty("grpc-netty, Netty LocalChannel (DefaultEventLoopGroup)", spec.key(), 0,
+                    spec::unavailableReason, () -> GrpcExample.start(spec.newGroup().apply(1),
+                            spec.newGroup().apply(1), spec.serverChannel(), spec.clientChannel(),
+                            spec.bindAddress().get()));
         }
 
         @Override
@@ -82,17 +119,17 @@ public interface GrpcTarget extends LatencySubject {
 
         @Override
         public int spinningThreads() {
-            return transport == Transport.BUSYPOLL && busyPollMicros != 0 ? 2 : 0; // a fixed spin or AUTO
+            return spinningThreads;
         }
 
         @Override
         public String unavailableReason() {
-            return transport.isAvailable() ? null : transport + " is not available on this machine";
+            return unavailable.get();
         }
 
         @Override
         public Session open() throws Exception {
-            GrpcExample example = GrpcExample.start(transport, busyPollMicros);
+            GrpcExample example = starter.start();
             return new Session() {
                 @Override
                 public Channel channel() {

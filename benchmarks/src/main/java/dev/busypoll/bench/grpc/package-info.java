@@ -1,6 +1,7 @@
 /**
- * gRPC unary round trips: grpc-netty on the busypoll channel, on Netty's {@code LocalChannel} and over NIO loopback
- * TCP, beside gRPC's own in-process transport. The servers, channels and the measurement itself are the examples
+ * gRPC unary round trips: grpc-netty on the busypoll channel, on Netty's {@code LocalChannel} (on
+ * {@code LocalIoHandler} and on {@code DefaultEventLoopGroup}) and over NIO loopback TCP, beside gRPC's own in-process
+ * transport, which is also the scenario's floor in the report's summary. The servers, channels and the measurement itself are the examples
  * module's ({@link dev.busypoll.examples.grpc.GrpcExample}); start at {@link dev.busypoll.bench.grpc.GrpcBench}.
  */
 package dev.busypoll.bench.grpc;

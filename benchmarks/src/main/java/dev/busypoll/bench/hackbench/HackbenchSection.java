@@ -46,8 +46,8 @@ public final class HackbenchSection {
                 "process CPU seconds (ns clocks, log)", Hackbench.Cell::bestNsCpuSeconds)));
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
-                .map(cell -> new Headline(title, "groups " + cell.groups(), cell.key(), "best s", cell.bestSeconds(),
-                        cell.bestNsCpuSeconds(), "CPU s (that run, ns clocks)"))
+                .map(cell -> new Headline("hackbench", title, "groups " + cell.groups(), cell.key(), "best s",
+                        cell.bestSeconds(), cell.bestNsCpuSeconds(), "CPU s (that run, ns clocks)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
     }

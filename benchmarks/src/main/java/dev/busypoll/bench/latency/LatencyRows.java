@@ -111,11 +111,12 @@ public final class LatencyRows {
     /**
      * Each measured row's median p50 latency with its median CPU per op, for the report's {@link Summary}.
      *
-     * @param scenario the section's title
+     * @param scenarioId the section's id
+     * @param scenario   the section's title
      */
-    public static List<Headline> headlines(String scenario, List<LatencyRow> rows) {
+    public static List<Headline> headlines(String scenarioId, String scenario, List<LatencyRow> rows) {
         return rows.stream().filter(LatencyRow::measured)
-                .map(r -> new Headline(scenario, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
+                .map(r -> new Headline(scenarioId, scenario, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
                         r.median(LatencyRep::cpuUsPerOp), "CPU µs/op"))
                 .toList();
     }

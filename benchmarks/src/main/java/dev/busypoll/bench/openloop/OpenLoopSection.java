@@ -61,7 +61,7 @@ public final class OpenLoopSection {
         List<Headline> headlines = new ArrayList<>();
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
-                headlines.add(new Headline(title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(), x.cpuUsPerMsg(),
+                headlines.add(new Headline("openloop", title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(), x.cpuUsPerMsg(),
                         "CPU µs/msg"));
             }
         }

@@ -40,7 +40,7 @@ public final class PingPongSection {
         }
         String title = "ping-pong (8-byte round trips)";
         return new Section("pingpong", title, blocks, LatencyPlots.files("pingpong", csv(result), result.rows()),
-                LatencyRows.headlines(title, result.rows()));
+                LatencyRows.headlines("pingpong", title, result.rows()));
     }
 
     /** Every ping-pong repetition, one line each (long format, for tools). */

@@ -12,6 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.Headline;
+import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.latency.BrokenSubject;
 import dev.busypoll.bench.latency.LatencyAssertions;
 import dev.busypoll.bench.latency.LatencyRow;
@@ -28,7 +31,7 @@ class GrpcBenchTest {
         GrpcBench.Config config = new GrpcBench.Config(50, 20, 2, List.of(0L, 50L));
         GrpcBench.Result result = GrpcBench.run(config, QUIET);
 
-        List<String> keys = List.of("inprocess", "local", "nio", "busypoll0", "busypoll50");
+        List<String> keys = List.of("inprocess", "local", "local-default", "nio", "busypoll0", "busypoll50");
         assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
         for (LatencyRow row : result.rows()) {
             LatencyAssertions.assertSane(row, config.repetitions(), config.calls());
@@ -40,6 +43,18 @@ class GrpcBenchTest {
         for (String key : List.of("inprocess", "nio")) {
             assertTrue(result.table().rows().get(keys.indexOf(key)).contains("1.00x"),
                     key + " is its own reference: " + md);
+        }
+
+        // every row, the reference and LocalChannel on DefaultEventLoopGroup included, reaches the summary
+        Section section = GrpcSection.of(result);
+        assertEquals(keys, section.headlines().stream().map(Headline::key).toList());
+        assertTrue(section.headlines().stream().allMatch(h -> h.scenarioId().equals("grpc") && h.value() > 0),
+                section.headlines().toString());
+        Section summary = Summary.of(section.headlines());
+        List<String> row = summary.tables().get(0).rows().get(0);
+        assertTrue(row.get(3).startsWith("inprocess: "), "grpc-inprocess is gRPC's floor: " + row);
+        for (int column : new int[] {4, 7, 8}) { // LocalChannel(Default), best / LocalChannel, best / floor
+            assertFalse(row.get(column).contains("n/a"), column + ": " + row);
         }
     }
 

@@ -11,8 +11,10 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
 import org.HdrHistogram.Histogram;
 
 import java.net.SocketAddress;
@@ -54,32 +56,60 @@ public final class GrpcExample implements AutoCloseable {
     }
 
     /** Serves {@link PricingService} over {@code transport} and connects a client channel to it. */
-    @SuppressWarnings("unchecked")
     public static GrpcExample start(Transport transport, int busyPollMicros) throws Exception {
-        EventLoopGroup serverGroup = transport.newGroup(1);
-        EventLoopGroup clientGroup = transport.newGroup(1);
+        return start(transport.newGroup(1), transport.newGroup(1), transport.serverChannelClass(),
+                transport.channelClass(), transport.addressClass(), transport.bindAddress("grpc-" + System.nanoTime()),
+                transport.serverOptions(busyPollMicros), transport.connectionOptions(busyPollMicros));
+    }
+
+    /**
+     * Serves {@link PricingService} on {@code serverGroup} and connects a client channel on {@code clientGroup}:
+     * for channel types and event loops the examples' {@link Transport} does not offer (benchmarks compare Netty's
+     * {@code LocalChannel} on the deprecated {@code DefaultEventLoopGroup}, which users still run). The result owns
+     * both groups: {@link #close()} shuts them down, and so does a failed start.
+     *
+     * @param serverGroup        the server's accepting and connection loops
+     * @param clientGroup        the client channel's loop
+     * @param serverChannelClass the server channel class
+     * @param channelClass       the client channel class
+     * @param bindAddress        where the server binds; the client connects to the address it bound
+     */
+    public static GrpcExample start(EventLoopGroup serverGroup, EventLoopGroup clientGroup,
+                                    Class<? extends ServerChannel> serverChannelClass,
+                                    Class<? extends Channel> channelClass, SocketAddress bindAddress)
+            throws Exception {
+        return start(serverGroup, clientGroup, serverChannelClass, channelClass, bindAddress.getClass(), bindAddress,
+                Map.of(), Map.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static GrpcExample start(EventLoopGroup serverGroup, EventLoopGroup clientGroup,
+                                     Class<? extends ServerChannel> serverChannelClass,
+                                     Class<? extends Channel> channelClass, Class<? extends SocketAddress> addressClass,
+                                     SocketAddress bindAddress, Map<ChannelOption<?>, Object> serverOptions,
+                                     Map<ChannelOption<?>, Object> connectionOptions) throws Exception {
         try {
-            NettyServerBuilder sb = NettyServerBuilder.forAddress(transport.bindAddress("grpc-" + System.nanoTime()))
-                    .channelType(transport.serverChannelClass())
+            NettyServerBuilder sb = NettyServerBuilder.forAddress(bindAddress)
+                    .channelType(serverChannelClass)
                     .bossEventLoopGroup(serverGroup)
                     .workerEventLoopGroup(serverGroup)
                     .directExecutor()
                     .addService(PricingService.definition());
-            for (Map.Entry<ChannelOption<?>, Object> o : transport.connectionOptions(busyPollMicros).entrySet()) {
+            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
                 sb.withChildOption((ChannelOption<Object>) o.getKey(), o.getValue());
             }
-            for (Map.Entry<ChannelOption<?>, Object> o : transport.serverOptions(busyPollMicros).entrySet()) {
+            for (Map.Entry<ChannelOption<?>, Object> o : serverOptions.entrySet()) {
                 sb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
             }
             Server server = sb.build().start();
             SocketAddress address = server.getListenSockets().get(0);
 
             NettyChannelBuilder cb = NettyChannelBuilder.forAddress(address)
-                    .channelType(transport.channelClass(), transport.addressClass())
+                    .channelType(channelClass, addressClass)
                     .eventLoopGroup(clientGroup)
                     .directExecutor()
                     .usePlaintext();
-            for (Map.Entry<ChannelOption<?>, Object> o : transport.connectionOptions(busyPollMicros).entrySet()) {
+            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
                 cb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
             }
             return new GrpcExample(serverGroup, clientGroup, server, cb.build());

@@ -3,6 +3,10 @@ package dev.busypoll.examples.grpc;
 import dev.busypoll.examples.transport.Transport;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.local.LocalAddress;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalServerChannel;
 import io.netty.util.Version;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,6 +42,18 @@ class GrpcExampleTest {
             StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
                     () -> GrpcExample.quote(ex.channel(), "", 1));
             assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+            assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    @SuppressWarnings("deprecation") // DefaultEventLoopGroup: deprecated in Netty 4.2, still what users run
+    void shouldServeAndCallOnGroupsAndChannelClassesGivenDirectly() throws Exception {
+        try (GrpcExample ex = GrpcExample.start(new DefaultEventLoopGroup(1), new DefaultEventLoopGroup(1),
+                LocalServerChannel.class, LocalChannel.class, new LocalAddress("grpc-default-" + System.nanoTime()))) {
+            assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250),
+                    GrpcExample.quote(ex.channel(), "BUSY", 250));
             assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
         }
     }
