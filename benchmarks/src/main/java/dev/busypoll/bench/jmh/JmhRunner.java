@@ -280,22 +280,31 @@ public final class JmhRunner {
     }
 
     /**
-     * A warning when a ping-pong whose two threads both spin ran at milliseconds per round trip with at most
-     * about one core busy: both spinners were sharing one CPU, taking turns by scheduler time slice, so the figure
-     * measures the scheduler, not the hand-off. Seen on a loaded 2-core machine; {@code null} otherwise.
+     * The round trip, ns, above which a spinning ping-pong with about one core busy is said to have had both its
+     * threads on one CPU: far above a spinning hand-off (well under 1 µs) and below the pipe's convoy at spin 5.
+     */
+    static final long CONVOY_NANOS = 10_000;
+
+    /**
+     * A warning when a ping-pong whose two threads both spin ran at {@value #CONVOY_NANOS} ns or more per round
+     * trip with at most about one core busy: both spinners were sharing one CPU, taking turns by scheduler time
+     * slice (the floor: about 8 ms per round trip) or each waiting out the other's spin window before it got the
+     * CPU (the pipe: about twice the window, 14 µs at spin 5 and 110 µs at spin 50, seen at load 5), so the
+     * figure measures the scheduler, not the hand-off, which takes well under a microsecond when each side has a
+     * core. Seen on a loaded 2-core machine; {@code null} otherwise.
      * {@link #toFigure} asks it per fork, with the fork's p50 (SampleTime) or mean (AverageTime) and its cores
-     * busy: in that state every round trip takes a time slice, so p50 and mean alike are milliseconds, while a
-     * tail of a few slow round trips in an otherwise fast fork moves neither the p50 nor the cores.
+     * busy: in that state every round trip waits for the CPU, so p50 and mean alike are far up, while a tail of a
+     * few slow round trips in an otherwise fast fork moves neither the p50 nor the cores.
      */
     static String convoyNote(String benchmark, Map<String, String> params, double roundTripNanos, double cores) {
         boolean bothSpin = benchmark.equals("PingPongBenchmark.floor")
                 || benchmark.equals("FloorGroupBenchmark.floorGroup")
                 || (benchmark.equals("PingPongBenchmark.pipe") && !"0".equals(params.get("spinMicros")));
-        if (!bothSpin || Double.isNaN(cores) || cores > 1.2 || !(roundTripNanos >= 100_000)) {
+        if (!bothSpin || Double.isNaN(cores) || cores > 1.2 || !(roundTripNanos >= CONVOY_NANOS)) {
             return null;
         }
         return String.format(Locale.ROOT, "SUSPECT: %.2f cores busy at %s ns per round trip, the two spinning "
-                + "threads took turns on one CPU (scheduler time slices); rerun on a quiet machine", cores,
+                + "threads took turns on one CPU; rerun on a quiet machine", cores,
                 JmhFigure.format(roundTripNanos));
     }
 

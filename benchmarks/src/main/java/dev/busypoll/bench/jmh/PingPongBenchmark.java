@@ -50,7 +50,7 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * queue, taking turns by time slice, which the load balancer did not undo because the other CPU was busy too. With
  * {@code -f 3} at load 4 each benchmark had one or two of its three forks in the slow state. The harness's floor
  * did not fall into it in the runs seen, but nothing prevents it. {@link JmhRunner} marks such a fork SUSPECT
- * (cores busy at most 1.2 and a p50 of at least 100 µs per round trip); on a busy machine run several forks and
+ * (cores busy at most 1.2 and a p50 of at least 10 µs per round trip); on a busy machine run several forks and
  * read the forks' figures, not their mean.
  *
  * <p><b>Seen on the same machine when quiet</b> (30 Nov 2026, {@code -bm sample -f 3}): a milder bimodality from

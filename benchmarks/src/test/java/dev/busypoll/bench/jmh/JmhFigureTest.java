@@ -93,6 +93,8 @@ class JmhFigureTest {
     void shouldFlagSpinningPingPongsThatSharedOneCpu() {
         assertTrue(JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.0).startsWith("SUSPECT"));
         assertTrue(JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "5"), 8e6, 0.5) != null);
+        assertTrue(JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "5"), 14e3, 0.96) != null,
+                "the pipe's convoy: each side waits out the other's spin window");
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 300, 1.0));
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.9));
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "0"), 8e6, 0.5));
