@@ -3,6 +3,7 @@ package dev.busypoll.bench.jmh;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -20,8 +21,9 @@ import dev.busypoll.bench.Machine;
  * <ul>
  *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
  *       {@code AverageTime} counts them: {@value #CORES} × the AverageTime score (for Throughput: {@value #CORES}
- *       / the score). For a one-thread benchmark that is plainly CPU per op; for a two-thread {@code @Group}
- *       ping-pong (each thread completes one op per round trip) it is CPU per round trip.</li>
+ *       / the score; for SampleTime: {@value #CORES} × the iteration's length / its ops, as {@code cpuPerOp} explains).
+ *       For a one-thread benchmark that is plainly CPU per op; for a two-thread {@code @Group} ping-pong (each
+ *       thread completes one op per round trip) it is CPU per round trip.</li>
  *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
  * </ul>
  *
@@ -36,7 +38,8 @@ import dev.busypoll.bench.Machine;
  *
  * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
  * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
- * not) through the public no-argument constructor.
+ * not) through the public no-argument constructor, and calls it from one thread, before and after each
+ * iteration, so it keeps its start readings in plain fields.
  */
 public final class CpuTimeProfiler implements InternalProfiler {
     /** Label of the CPU-per-op secondary result. */
@@ -83,7 +86,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
             return List.of();
         }
         double cores = (double) cpu / wall;
-        double perOp = cpuPerOp(benchmarkParams, result, cpu, cores);
+        double perOp = cpuPerOp(benchmarkParams, iterationParams, result, cpu, cores);
         ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
         if (Double.isNaN(perOp)) {
             return List.of(coresResult);
@@ -98,14 +101,28 @@ public final class CpuTimeProfiler implements InternalProfiler {
      * tiny, while {@code measuredOps} covers only part of the window. Cores busy × time per op is right as long
      * as the CPU rate in the measured part equals the rate over the window, which holds for the benchmarks
      * here (a single thread is measured the whole iteration; the group's threads spin throughout).
+     *
+     * <p>SampleTime: the score is the mean of the sampled ops only, which carry the two {@code nanoTime} calls
+     * the others do not, so the time per op comes from the ops count instead. JMH's generated SampleTime stub
+     * (JMH 1.37, {@code *_sample_jmhStub}) counts {@code operations++} once per pass of its loop, sampled or not,
+     * and each pass runs the benchmark {@code batchSize} times; the task then multiplies by ops per invocation
+     * only. So every op is in {@code measuredOps} once batches are counted (batch size 1 here, JMH's default for
+     * SampleTime), and CPU per op is cores busy × the iteration's length × threads / (measuredOps × batch size):
+     * the same rate-times-time-per-op as AverageTime, not the window's CPU over the measured ops, which would also
+     * charge the spinning server thread's CPU between JMH's iterations to the ops.
      */
-    private static double cpuPerOp(BenchmarkParams params, IterationResult result, long cpu, double cores) {
+    static double cpuPerOp(BenchmarkParams params, IterationParams iteration, IterationResult result, long cpu,
+            double cores) {
         double score = result.getPrimaryResult().getScore();
         double nanosPerUnit = params.getTimeUnit().toNanos(1);
         long ops = result.getMetadata().getMeasuredOps();
         return switch (params.getMode()) {
             case AverageTime -> cores * score * nanosPerUnit;
             case Throughput -> score > 0 ? cores * nanosPerUnit / score : Double.NaN;
+            case SampleTime -> ops > 0
+                    ? cores * iteration.getTime().convertTo(TimeUnit.NANOSECONDS)
+                            * params.getThreads() / ((double) ops * Math.max(1, iteration.getBatchSize()))
+                    : Double.NaN;
             default -> ops > 0 ? (double) cpu * params.getThreads() / ops : Double.NaN;
         };
     }

@@ -17,6 +17,7 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.SampleTimeResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
@@ -172,26 +173,31 @@ public final class JmhRunner {
         }
         List<JmhFigure> figures = new ArrayList<>();
         for (RunResult r : results) {
+            // one BenchmarkResult per fork (one in all for forks 0), in fork order
+            List<BenchmarkResult> forks = List.copyOf(r.getBenchmarkResults());
             List<IterationResult> iterations = new ArrayList<>();
-            r.getBenchmarkResults().forEach(br -> iterations.addAll(br.getIterationResults()));
-            figures.add(toFigure(r.getParams(), r.getPrimaryResult(), r.getSecondaryResults(), iterations));
+            forks.forEach(br -> iterations.addAll(br.getIterationResults()));
+            figures.add(toFigure(r.getParams(), r.getPrimaryResult(), r.getSecondaryResults(), iterations, forks));
         }
         return figures;
     }
 
     /**
-     * The figures as a table: benchmark, parameters, score, error, unit, CPU per op, cores busy, pooled score and
-     * CPU (see {@link JmhFigure#pooledScore()}), the harness's ping-pong row it matches, notes.
+     * The figures as a table: benchmark, parameters, mode, score, error, unit, for SampleTime the p50 (median of
+     * the forks' p50s), each fork's p50, p90 and p99, then CPU per op, cores busy, pooled score and CPU (see
+     * {@link JmhFigure#pooledScore()}), the harness's ping-pong row it matches, notes.
      */
     public static Table table(List<JmhFigure> figures) {
-        Table t = new Table(List.of("benchmark", "params", "score", "± error", "unit", "CPU ns/op", "cores busy",
-                "pooled score", "pooled CPU ns/op", "harness row", "notes"));
+        Table t = new Table(List.of("benchmark", "params", "mode", "score (mean)", "± error", "unit",
+                "p50 (median of forks)", "p50 per fork", "p90", "p99", "CPU ns/op", "cores busy", "pooled score",
+                "pooled CPU ns/op", "harness row", "notes"));
         for (JmhFigure f : figures) {
             StringBuilder params = new StringBuilder();
             f.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
                     params.append(params.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue()));
-            t.add(List.of(f.benchmark(), params.toString(), JmhFigure.format(f.score()), JmhFigure.format(f.error()),
-                    f.unit(), JmhFigure.format(f.cpuNsPerOp()),
+            t.add(List.of(f.benchmark(), params.toString(), f.mode(), JmhFigure.format(f.score()),
+                    JmhFigure.format(f.error()), f.unit(), JmhFigure.format(f.p50()), f.forkP50s(1),
+                    JmhFigure.format(f.p90()), JmhFigure.format(f.p99()), JmhFigure.format(f.cpuNsPerOp()),
                     Double.isNaN(f.cpuCores()) ? "n/a" : String.format(Locale.ROOT, "%.2f", f.cpuCores()),
                     JmhFigure.format(f.pooledScore()), JmhFigure.format(f.pooledCpuNsPerOp()),
                     f.pingPongKey().orElse(""), f.notes()));
@@ -203,37 +209,104 @@ public final class JmhRunner {
         return TimeValue.milliseconds(Math.max(1, d.toMillis()));
     }
 
+    /**
+     * A figure from JMH's results.
+     *
+     * @param p          the benchmark's parameters
+     * @param primary    the primary result of all forks together
+     * @param secondary  the secondary results of all forks together
+     * @param iterations the measured iterations of all forks
+     * @param forks      one result per fork, in fork order (for SampleTime each fork's p50, and the convoy check
+     *                   per fork)
+     */
     static JmhFigure toFigure(BenchmarkParams p, Result<?> primary, Map<String, ?> secondary,
-            Collection<IterationResult> iterations) {
+            Collection<IterationResult> iterations, List<BenchmarkResult> forks) {
         String name = p.getBenchmark().startsWith(PACKAGE) ? p.getBenchmark().substring(PACKAGE.length())
                 : p.getBenchmark();
         Map<String, String> params = new LinkedHashMap<>();
         for (Object key : p.getParamsKeys()) {
             params.put(String.valueOf(key), p.getParam(String.valueOf(key)));
         }
+        List<Double> forkP50s = new ArrayList<>();
+        List<String> convoys = new ArrayList<>();
+        for (int i = 0; i < forks.size(); i++) {
+            BenchmarkResult fork = forks.get(i);
+            Result<?> fp = fork.getPrimaryResult();
+            double p50 = fp instanceof SampleTimeResult st ? st.getStatistics().getPercentile(50) : Double.NaN;
+            if (fp instanceof SampleTimeResult) {
+                forkP50s.add(p50);
+            }
+            // the typical round trip of the fork: its median where JMH sampled, else its mean
+            String convoy = convoyNote(name, params, Double.isNaN(p50) ? fp.getScore() : p50,
+                    score(fork.getSecondaryResults(), CpuTimeProfiler.CORES));
+            if (convoy != null) {
+                convoys.add((forks.size() > 1 ? "fork " + (i + 1) + " of " + forks.size() + ": "
+                        : "") + convoy);
+            }
+        }
+        boolean sampled = primary instanceof SampleTimeResult;
+        double p90 = sampled ? ((SampleTimeResult) primary).getStatistics().getPercentile(90) : Double.NaN;
+        double p99 = sampled ? ((SampleTimeResult) primary).getStatistics().getPercentile(99) : Double.NaN;
+        String notes = join(notes(name, params, p.getForks()), forkSpreadNote(forkP50s));
+        for (String c : convoys) {
+            notes = join(notes, c);
+        }
         return new JmhFigure(name, p.getMode().shortLabel(), primary.getScore(), primary.getScoreError(),
                 primary.getScoreUnit(), params, p.getThreads(), score(secondary, CpuTimeProfiler.CPU_PER_OP),
                 score(secondary, CpuTimeProfiler.CORES), pooled(iterations, null),
-                pooled(iterations, CpuTimeProfiler.CPU_PER_OP),
-                join(notes(name, params, p.getForks()), convoyNote(name, params, primary.getScore(),
-                        score(secondary, CpuTimeProfiler.CORES))));
+                pooled(iterations, CpuTimeProfiler.CPU_PER_OP), forkP50s, p90, p99, notes);
     }
 
     /**
-     * A warning when a ping-pong whose two threads both spin ran at milliseconds per round trip with at most
-     * about one core busy: both spinners were sharing one CPU, taking turns by scheduler time slice, so the figure
-     * measures the scheduler, not the hand-off. Seen on a loaded 2-core machine; {@code null} otherwise.
+     * How far apart the fastest and slowest fork's p50 may be before the figure says its forks disagree. On a
+     * quiet 2-core machine forks in the same state were within 1.1x (pipe spin 50: 0.29-0.32 µs) and a fork in
+     * the slow state 3x off (floor: 0.69 against 0.21 and 0.25 µs); at load 5-7 the floor's forks spread 1.7x
+     * (0.15, 0.23, 0.26 µs), which the note then reports. Information for the reader, not a failure.
      */
-    static String convoyNote(String benchmark, Map<String, String> params, double scoreNanos, double cores) {
+    static final double FORK_SPREAD = 1.5;
+
+    /**
+     * A note when the forks' p50s are more than {@link #FORK_SPREAD} apart: the forks landed in different
+     * scheduling states, the figure's p50 is their median, and the per-fork p50s say which is which;
+     * {@code null} otherwise.
+     */
+    static String forkSpreadNote(List<Double> forkP50s) {
+        double min = forkP50s.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double max = forkP50s.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        if (forkP50s.size() < 2 || !(min > 0) || max / min <= FORK_SPREAD) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "forks disagree: p50 %s to %s ns (%.1fx), the forks ran in different "
+                + "scheduling states; p50 is their median", JmhFigure.format(min), JmhFigure.format(max), max / min);
+    }
+
+    /**
+     * The round trip, ns, above which a spinning ping-pong with about one core busy is said to have had both its
+     * threads on one CPU: far above a spinning hand-off (well under 1 µs) and below the pipe's convoy at spin 5.
+     */
+    static final long CONVOY_NANOS = 10_000;
+
+    /**
+     * A warning when a ping-pong whose two threads both spin ran at {@value #CONVOY_NANOS} ns or more per round
+     * trip with at most about one core busy: both spinners were sharing one CPU, taking turns by scheduler time
+     * slice (the floor: about 8 ms per round trip) or each waiting out the other's spin window before it got the
+     * CPU (the pipe: about twice the window, 14 µs at spin 5 and 110 µs at spin 50, seen at load 5), so the
+     * figure measures the scheduler, not the hand-off, which takes well under a microsecond when each side has a
+     * core. Seen on a loaded 2-core machine; {@code null} otherwise.
+     * {@link #toFigure} asks it per fork, with the fork's p50 (SampleTime) or mean (AverageTime) and its cores
+     * busy: in that state every round trip waits for the CPU, so p50 and mean alike are far up, while a tail of a
+     * few slow round trips in an otherwise fast fork moves neither the p50 nor the cores.
+     */
+    static String convoyNote(String benchmark, Map<String, String> params, double roundTripNanos, double cores) {
         boolean bothSpin = benchmark.equals("PingPongBenchmark.floor")
                 || benchmark.equals("FloorGroupBenchmark.floorGroup")
                 || (benchmark.equals("PingPongBenchmark.pipe") && !"0".equals(params.get("spinMicros")));
-        if (!bothSpin || Double.isNaN(cores) || cores > 1.2 || scoreNanos < 100_000) {
+        if (!bothSpin || Double.isNaN(cores) || cores > 1.2 || !(roundTripNanos >= CONVOY_NANOS)) {
             return null;
         }
         return String.format(Locale.ROOT, "SUSPECT: %.2f cores busy at %s ns per round trip, the two spinning "
-                + "threads took turns on one CPU (scheduler time slices); rerun on a quiet machine", cores,
-                JmhFigure.format(scoreNanos));
+                + "threads took turns on one CPU; rerun on a quiet machine", cores,
+                JmhFigure.format(roundTripNanos));
     }
 
     private static String join(String a, String b) {
@@ -241,9 +314,28 @@ public final class JmhRunner {
     }
 
     /**
-     * The ops-weighted mean of the iterations' scores ({@code label} null) or of a secondary result: for
-     * AverageTime, total time over total ops of all measured iterations. {@code NaN} when there is nothing to
-     * weigh.
+     * The results of an aggregated benchmark result's forks: JMH hands {@link OutputFormat#endBenchmark} the
+     * iterations of all forks in one result, fork after fork, each fork with the same number of measured
+     * iterations. The whole as one fork when the count does not divide.
+     */
+    static List<BenchmarkResult> forksOf(BenchmarkResult all) {
+        List<IterationResult> iterations = List.copyOf(all.getIterationResults());
+        int perFork = all.getParams().getMeasurement().getCount();
+        if (perFork <= 0 || iterations.size() <= perFork || iterations.size() % perFork != 0) {
+            return List.of(all);
+        }
+        List<BenchmarkResult> forks = new ArrayList<>();
+        for (int from = 0; from < iterations.size(); from += perFork) {
+            forks.add(new BenchmarkResult(all.getParams(), iterations.subList(from, from + perFork)));
+        }
+        return forks;
+    }
+
+    /**
+     * The ops-weighted mean of the iterations' scores ({@code label} null) or of a secondary result: total time
+     * over total ops of all measured iterations. For a SampleTime iteration, whose score is the mean of its
+     * samples only, the time per op is its nominal length over its ops (every op, sampled or not; see
+     * {@link CpuTimeProfiler}). {@code NaN} when there is nothing to weigh.
      */
     static double pooled(Collection<IterationResult> iterations, String label) {
         double weighted = 0;
@@ -251,8 +343,12 @@ public final class JmhRunner {
         for (IterationResult it : iterations) {
             long n = it.getMetadata().getMeasuredOps();
             Result<?> primary = it.getPrimaryResult();
-            double v = label == null ? (primary == null ? Double.NaN : primary.getScore())
-                    : score(it.getSecondaryResults(), label);
+            double v = label != null ? score(it.getSecondaryResults(), label)
+                    : primary == null ? Double.NaN
+                    : primary instanceof SampleTimeResult && n > 0 ? it.getParams().getTime()
+                            .convertTo(it.getBenchmarkParams().getTimeUnit()) / ((double) n
+                            * Math.max(1, it.getParams().getBatchSize()))
+                    : primary.getScore();
             if (n <= 0 || Double.isNaN(v)) {
                 return Double.NaN;
             }
@@ -388,7 +484,7 @@ public final class JmhRunner {
                 return;
             }
             JmhFigure f = toFigure(result.getParams(), result.getPrimaryResult(), result.getSecondaryResults(),
-                    result.getIterationResults());
+                    result.getIterationResults(), forksOf(result));
             out.printf(Locale.ROOT, "jmh [%d] %s (%.1f s)%n", started, f, (System.nanoTime() - startNanos) / 1e9);
             out.flush();
         }

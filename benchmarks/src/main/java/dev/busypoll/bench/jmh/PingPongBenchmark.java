@@ -23,9 +23,13 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * measures what {@code pingpong.FloorTransport} ("floor: SPSC queues, busy spin") measures and {@link #pipe}
  * what {@code pingpong.PipeTransport} ("busy-wait pipe SPSC, spin N µs") measures, with the same queues, the
  * same capacity (64), the same 8-byte message passed by reference and the same server loop. The JMH thread is
- * the client; the server is a thread of the benchmark's state, started per trial. The harness reads the clock
- * twice per round trip and reports percentiles; JMH reads it per iteration and reports the mean, so the JMH
- * score sits at or a little below the harness's mean and above its p50 when the distribution has a tail.
+ * the client; the server is a thread of the benchmark's state, started per trial.
+ *
+ * <p><b>SampleTime.</b> The harness reads the clock twice per round trip and reports percentiles; so does JMH in
+ * {@link Mode#SampleTime}, for the round trips it samples (at most 20 per ms; every op is still counted), so
+ * the two p50s are the same measurement, and the report compares them ({@link JmhSection}). The score is the mean
+ * of the samples; a tail or a fork in the slow state (below) moves it, the median of the forks' p50s
+ * ({@link JmhFigure#p50()}) not.
  *
  * <pre>
  *   client (JMH thread)                              server thread (per trial)
@@ -45,11 +49,21 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * round trip in every iteration with 1.0 cores busy (0.5 at load 15): both spinning threads on one CPU's run
  * queue, taking turns by time slice, which the load balancer did not undo because the other CPU was busy too. With
  * {@code -f 3} at load 4 each benchmark had one or two of its three forks in the slow state. The harness's floor
- * did not fall into it in the runs seen, but nothing prevents it. {@link JmhRunner} marks such a figure SUSPECT
- * (cores busy at most 1.2 and at least 100 µs per round trip); on a busy machine run several forks and read the
- * forks' figures, not their mean.
+ * did not fall into it in the runs seen, but nothing prevents it. {@link JmhRunner} marks such a fork SUSPECT
+ * (cores busy at most 1.2 and a p50 of at least 10 µs per round trip); on a busy machine run several forks and
+ * read the forks' figures, not their mean.
+ *
+ * <p><b>Seen on the same machine when quiet</b> (30 Nov 2026, {@code -bm sample -f 3}): a milder bimodality, the
+ * floor's p50 at 0.69 µs in every iteration of one fork against 0.21 and 0.25 µs in the other two, which is why
+ * the report takes the median of the forks' p50s and shows each. The slow state is not only per fork: in one run
+ * all three forks gave 0.72-0.78 µs, the harness's floor 0.23 µs a second later and both 0.24-0.27 µs half a
+ * minute later, so it can last seconds, longer than a fork.
+ *
+ * <p>Threading: JMH's one benchmark thread calls the benchmark methods; each state's server thread is started
+ * and stopped by the trial's setup and teardown, and the two exchange the message only through the queues or
+ * pipes, which are single-producer single-consumer each way.
  */
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class PingPongBenchmark {
     /** The harness's queue and pipe capacity. */

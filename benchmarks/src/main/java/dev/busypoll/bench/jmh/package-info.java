@@ -16,7 +16,9 @@
  *       is the floor as a JMH {@code @Group} of two threads, a cross-check.</li>
  * </ul>
  *
- * <p>Every benchmark is {@code AverageTime} in ns/op. {@link dev.busypoll.bench.jmh.CpuTimeProfiler} adds the
+ * <p>Every benchmark is in ns/op: {@code PingPongBenchmark} in {@code SampleTime} (sampled round trips timed one
+ * by one, so its p50 sits beside the harness's p50), the rest in {@code AverageTime}.
+ * {@link dev.busypoll.bench.jmh.CpuTimeProfiler} adds the
  * process CPU per op beside each score (the project's rule: no time without its CPU cost), and
  * {@link dev.busypoll.bench.jmh.JmhRunner} runs them all and returns {@link dev.busypoll.bench.jmh.JmhFigure}
  * records. From the shaded jar:

@@ -16,7 +16,43 @@ import org.junit.jupiter.api.Test;
 class JmhFigureTest {
     private static JmhFigure figure(String benchmark, Map<String, String> params) {
         return new JmhFigure(benchmark, "avgt", 123.4, Double.NaN, "ns/op", params, 1, Double.NaN, Double.NaN, 120.0,
-                Double.NaN, null);
+                Double.NaN, List.of(), Double.NaN, Double.NaN, null);
+    }
+
+    private static JmhFigure sampled(List<Double> forkP50s) {
+        return new JmhFigure("PingPongBenchmark.floor", "sample", 400, 20, "ns/op", Map.of(), 1, 500, 1.9, 260,
+                500, forkP50s, 600, 2000, null);
+    }
+
+    @Test
+    void shouldTakeTheMedianOfTheForksP50s() {
+        assertEquals(250.0, JmhFigure.medianOfForks(List.of(210.0, 690.0, 250.0)));
+        assertEquals(250.0, JmhFigure.medianOfForks(List.of(690.0, 250.0, 210.0)), "order must not matter");
+        assertEquals(690.0, JmhFigure.medianOfForks(List.of(690.0, 250.0, 700.0)), "two slow forks of three");
+        assertEquals(230.0, JmhFigure.medianOfForks(List.of(210.0, 250.0)), "even: mean of the middle two");
+        assertEquals(321.0, JmhFigure.medianOfForks(List.of(321.0)));
+        assertTrue(Double.isNaN(JmhFigure.medianOfForks(List.of())));
+        assertEquals(250.0, sampled(List.of(210.0, 690.0, 250.0)).p50());
+        assertTrue(Double.isNaN(figure("X.y", Map.of()).p50()), "AverageTime has no p50");
+    }
+
+    @Test
+    void shouldShowEachForksP50() {
+        JmhFigure f = sampled(List.of(210.0, 690.0, 250.0));
+        assertEquals("0.210 0.690 0.250", f.forkP50s(1e3));
+        String line = f.toString();
+        assertTrue(line.contains("mean 400 ± 20.0 ns/op") && line.contains("p50 250 ns/op (forks: 210 690 250)"),
+                line);
+        assertEquals("", figure("X.y", Map.of()).forkP50s(1));
+    }
+
+    @Test
+    void shouldNoteForksThatDisagree() {
+        String note = JmhRunner.forkSpreadNote(List.of(210.0, 690.0, 250.0));
+        assertTrue(note != null && note.startsWith("forks disagree") && note.contains("3.3x"), note);
+        assertEquals(null, JmhRunner.forkSpreadNote(List.of(290.0, 300.0, 320.0)));
+        assertEquals(null, JmhRunner.forkSpreadNote(List.of(690.0)));
+        assertEquals(null, JmhRunner.forkSpreadNote(List.of()));
     }
 
     @Test
@@ -30,7 +66,8 @@ class JmhFigureTest {
     @Test
     void shouldMatchTheHarnessRows() {
         assertEquals(Optional.of("floor"), figure("PingPongBenchmark.floor", Map.of()).pingPongKey());
-        assertEquals(Optional.of("floor"), figure("FloorGroupBenchmark.floorGroup", Map.of()).pingPongKey());
+        assertEquals(Optional.empty(), figure("FloorGroupBenchmark.floorGroup", Map.of()).pingPongKey(),
+                "the @Group floor gives a mean only: not compared");
         assertEquals(Optional.of("pipe50"),
                 figure("PingPongBenchmark.pipe", Map.of("spinMicros", "50")).pingPongKey());
         assertEquals(Optional.empty(), figure("QueueHandOffBenchmark.spscOfferPoll", Map.of()).pingPongKey());
@@ -56,6 +93,8 @@ class JmhFigureTest {
     void shouldFlagSpinningPingPongsThatSharedOneCpu() {
         assertTrue(JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.0).startsWith("SUSPECT"));
         assertTrue(JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "5"), 8e6, 0.5) != null);
+        assertTrue(JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "5"), 14e3, 0.96) != null,
+                "the pipe's convoy: each side waits out the other's spin window");
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 300, 1.0));
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.floor", Map.of(), 8e6, 1.9));
         assertEquals(null, JmhRunner.convoyNote("PingPongBenchmark.pipe", Map.of("spinMicros", "0"), 8e6, 0.5));

@@ -70,8 +70,22 @@ class JmhRunnerTest {
         for (JmhFigure f : figures) {
             assertTrue(Double.isFinite(f.score()) && f.score() > 0, f.toString());
             assertTrue(Double.isFinite(f.pooledScore()) && f.pooledScore() > 0, f.toString());
-            assertEquals("avgt", f.mode(), f.toString());
             assertEquals("ns/op", f.unit(), f.toString());
+        }
+    }
+
+    @Test
+    void shouldSampleThePingPongRoundTripsAndAverageTheRest() {
+        for (JmhFigure f : figures) {
+            if (f.benchmark().startsWith("PingPongBenchmark.")) {
+                assertEquals("sample", f.mode(), f.toString());
+                assertEquals(1, f.forkP50s().size(), "forks 0: one run, one p50: " + f);
+                assertTrue(Double.isFinite(f.p50()) && f.p50() > 0, f.toString());
+                assertTrue(f.p90() >= f.p50() && f.p99() >= f.p90(), f.toString());
+            } else {
+                assertEquals("avgt", f.mode(), f.toString());
+                assertTrue(f.forkP50s().isEmpty() && Double.isNaN(f.p50()), f.toString());
+            }
         }
     }
 
