@@ -122,7 +122,9 @@ public final class Summary {
                 + "Netty `LocalChannel` on `DefaultEventLoopGroup` and the best fixed busy-poll time (0/5/10/50 "
                 + "µs, chosen with hindsight), with its CPU cost. Ratios: the first / the second. The floor is "
                 + "the scenario's floor row; for gRPC the floor is grpc-inprocess: gRPC's stack with no transport "
-                + "(its cell is marked \"inprocess:\")."));
+                + "(its cell is marked \"inprocess:\"). Thread hackbench runs transport-core's pipes, not Netty "
+                + "channels: it has no LocalChannel or floor row; its own section sets the pipes against kernel "
+                + "pipes."));
         blocks.add(Block.table(table));
         if (!autoTable.rows().isEmpty()) {
             StringBuilder text = new StringBuilder("The adaptive setting AUTO against that best fixed setting. The "
