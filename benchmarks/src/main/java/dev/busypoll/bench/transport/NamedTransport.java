@@ -5,9 +5,10 @@ import java.util.function.Supplier;
 /**
  * The row identity that every scenario's transport interface asks for: label, key, how many threads spin and
  * why it cannot run. The scenarios have one transport interface each (different open methods), but their Netty
- * and floor transports all answered these four from a {@link NettyTransportSpec} or from constants; extending
- * this class gives those answers one definition. Its public methods implement the interfaces' methods of the same
- * signatures. Immutable.
+ * transports all answered these four from a {@link NettyTransportSpec}, and the floor and kernel-pipe transports
+ * from constants; extending this class gives those answers one definition (an abstract class, not an interface
+ * with default methods, because a default method cannot implement another interface's abstract method of the
+ * same signature). Its public methods implement the interfaces' methods of the same signatures. Immutable.
  */
 public abstract class NamedTransport {
     private final String name;
