@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.busypoll.bench.autotrace.AutoTrace;
 import dev.busypoll.bench.channels.ChannelHackbench;
@@ -401,24 +402,22 @@ public final class BenchMain {
     }
 
     private static int intValue(Map<String, String> values, String option, int dflt) throws UsageException {
-        String v = values.get(option);
-        if (v == null) {
-            return dflt;
-        }
-        try {
-            return Integer.parseInt(v.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " needs a whole number, got '" + v + "'");
-        }
+        return number(values, option, dflt, Integer::parseInt);
     }
 
     private static long longValue(Map<String, String> values, String option, long dflt) throws UsageException {
+        return number(values, option, dflt, Long::parseLong);
+    }
+
+    /** The option's one whole number (underscores allowed as in Java: 100_000), or {@code dflt} when not given. */
+    private static <T> T number(Map<String, String> values, String option, T dflt, Function<String, T> parse)
+            throws UsageException {
         String v = values.get(option);
         if (v == null) {
             return dflt;
         }
         try {
-            return Long.parseLong(v.replace("_", ""));
+            return parse.apply(v.replace("_", ""));
         } catch (NumberFormatException e) {
             throw new UsageException(option + " needs a whole number, got '" + v + "'");
         }
@@ -426,55 +425,38 @@ public final class BenchMain {
 
     private static List<Integer> intList(Map<String, String> values, String option, List<Integer> dflt)
             throws UsageException {
-        String v = values.get(option);
-        if (v == null) {
-            return dflt;
-        }
-        List<Integer> list = new ArrayList<>();
-        for (String s : split(v, option)) {
-            try {
-                list.add(Integer.parseInt(s));
-            } catch (NumberFormatException e) {
-                throw new UsageException(option + " needs whole numbers, got '" + s + "'");
-            }
-        }
-        return list;
+        return list(values, option, dflt, Integer::parseInt, "whole numbers");
     }
 
     private static List<Long> longList(Map<String, String> values, String option, List<Long> dflt)
             throws UsageException {
-        String v = values.get(option);
-        if (v == null) {
-            return dflt;
-        }
-        List<Long> list = new ArrayList<>();
-        for (String s : split(v, option)) {
-            try {
-                list.add(Long.parseLong(s));
-            } catch (NumberFormatException e) {
-                throw new UsageException(option + " needs whole numbers, got '" + s + "'");
-            }
-        }
-        return list;
+        return list(values, option, dflt, Long::parseLong, "whole numbers");
     }
 
     /** A list of busy-poll or spin times in µs, where {@code auto} stands for {@link NettyTransportSpecs#AUTO}. */
     private static List<Long> busyPollList(Map<String, String> values, String option, List<Long> dflt)
             throws UsageException {
+        return list(values, option, dflt,
+                s -> s.equalsIgnoreCase("auto") ? NettyTransportSpecs.AUTO : Long.parseLong(s),
+                "whole numbers of µs or auto");
+    }
+
+    /**
+     * The option's comma-separated values, each parsed by {@code parse}, or {@code dflt} when not given; a value
+     * {@code parse} rejects is reported as "needs {@code what}".
+     */
+    private static <T> List<T> list(Map<String, String> values, String option, List<T> dflt,
+                                    Function<String, T> parse, String what) throws UsageException {
         String v = values.get(option);
         if (v == null) {
             return dflt;
         }
-        List<Long> list = new ArrayList<>();
+        List<T> list = new ArrayList<>();
         for (String s : split(v, option)) {
-            if (s.equalsIgnoreCase("auto")) {
-                list.add(NettyTransportSpecs.AUTO);
-                continue;
-            }
             try {
-                list.add(Long.parseLong(s));
+                list.add(parse.apply(s));
             } catch (NumberFormatException e) {
-                throw new UsageException(option + " needs whole numbers of µs or auto, got '" + s + "'");
+                throw new UsageException(option + " needs " + what + ", got '" + s + "'");
             }
         }
         return list;

@@ -93,7 +93,9 @@ public final class Machine {
                 try {
                     stat = Files.readString(task.resolve("schedstat"));
                 } catch (IOException e) {
-                    continue; // the thread exited while we listed the directory (ENOENT or ESRCH)
+                    // exited while we listed the directory: gone (NoSuchFileException) or dying (ESRCH);
+                    // it burnt nothing more that a later reading could see
+                    continue;
                 }
                 int space = stat.indexOf(' ');
                 out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));

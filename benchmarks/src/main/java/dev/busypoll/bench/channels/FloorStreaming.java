@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.jctools.queues.SpscArrayQueue;
 
+import dev.busypoll.bench.transport.NamedTransport;
+
 /**
  * The streaming floor: two threads, one JCTools {@link SpscArrayQueue} of {@value #CAPACITY} entries, both
  * busy-spinning with {@link Thread#onSpinWait()}. A message is a reference to one shared 64-byte array (the
@@ -23,30 +25,15 @@ import org.jctools.queues.SpscArrayQueue;
  * <p>Both threads are created before the start signal (they wait on a latch) and wait again after the stream
  * until the session closes, so they are alive across the CPU clock's window.
  */
-final class FloorStreaming implements StreamingTransport {
+final class FloorStreaming extends NamedTransport implements StreamingTransport {
     /** Queue entries. */
     static final int CAPACITY = 1024;
     private static final long TIMEOUT_SECONDS = 60;
     private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
 
-    @Override
-    public String name() {
-        return "floor: SPSC queue, busy spin";
-    }
-
-    @Override
-    public String key() {
-        return "floor";
-    }
-
-    @Override
-    public int spinningThreads() {
-        return 2;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
+    /** A new transport. */
+    FloorStreaming() {
+        super("floor: SPSC queue, busy spin", "floor", 2); // both threads spin, idle or not
     }
 
     @Override

@@ -22,6 +22,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 
 import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.NamedTransport;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -48,7 +49,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * most {@code loops} messages per connection are in flight. Set-up follows design.md's pitfalls (wait for
  * {@code channelActive} on both ends, count before writing, close channels before shutting the group down).
  */
-final class NettyHackbenchChannels implements HackbenchChannelsTransport {
+final class NettyHackbenchChannels extends NamedTransport implements HackbenchChannelsTransport {
     /** Messages written between two flushes (and between two turns of the loop). */
     static final int BURST = 16;
     private static final long TIMEOUT_SECONDS = 60;
@@ -62,28 +63,14 @@ final class NettyHackbenchChannels implements HackbenchChannelsTransport {
      * @param threads event loop threads of the one group
      */
     NettyHackbenchChannels(NettyTransportSpec spec, int threads) {
+        super(spec, threads); // the one group's loops
         this.spec = spec;
         this.threads = threads;
     }
 
     @Override
-    public String name() {
-        return spec.name();
-    }
-
-    @Override
-    public String key() {
-        return spec.key();
-    }
-
-    @Override
     public int spinningThreads(int groups) {
-        return spec.spinsWhenIdle() ? threads : 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return spec.unavailableReason();
+        return spinningThreads(); // the one group's loops serve every group count
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.netty.util.ReferenceCountUtil;
 
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.NettyPair;
+import dev.busypoll.bench.transport.NamedTransport;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -32,7 +33,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * grow the heap without bound. Set-up follows design.md's pitfalls (both ends active before traffic, count
  * before writing, close channels before the groups).
  */
-final class NettyStreaming implements StreamingTransport {
+final class NettyStreaming extends NamedTransport implements StreamingTransport {
     /** Bytes in flight at most (a memory guard; above the socket and queue buffers of the other transports). */
     static final long WINDOW_BYTES = 1 << 20;
     /** Batches written in one turn of the client loop before it lets the loop run its other work. */
@@ -44,27 +45,8 @@ final class NettyStreaming implements StreamingTransport {
 
     /** @param spec the transport */
     NettyStreaming(NettyTransportSpec spec) {
+        super(spec, 2); // the client loop and the server loop
         this.spec = spec;
-    }
-
-    @Override
-    public String name() {
-        return spec.name();
-    }
-
-    @Override
-    public String key() {
-        return spec.key();
-    }
-
-    @Override
-    public int spinningThreads() {
-        return spec.spinsWhenIdle() ? 2 : 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return spec.unavailableReason();
     }
 
     @Override

@@ -8,6 +8,8 @@ import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 import org.jctools.queues.SpscArrayQueue;
 
+import dev.busypoll.bench.transport.NamedTransport;
+
 /**
  * The floor of the open-loop scenario: a client thread and a server thread handing requests and replies through
  * two JCTools {@link SpscArrayQueue}s, both spinning with {@link Thread#onSpinWait()} all the time, idle or not.
@@ -22,28 +24,13 @@ import org.jctools.queues.SpscArrayQueue;
  *
  * <p>Requests are boxed {@link Long}s (an allocation per request, as the Netty rows allocate a buffer).
  */
-public final class FloorOpenLoopTransport implements OpenLoopTransport {
+public final class FloorOpenLoopTransport extends NamedTransport implements OpenLoopTransport {
     private static final int CAPACITY = 1 << 16;
     private static final int MAX_BATCH = 64;
 
-    @Override
-    public String name() {
-        return "floor: SPSC queues, busy spin";
-    }
-
-    @Override
-    public String key() {
-        return "floor";
-    }
-
-    @Override
-    public int spinningThreads() {
-        return 2;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
+    /** A new transport. */
+    public FloorOpenLoopTransport() {
+        super("floor: SPSC queues, busy spin", "floor", 2); // both threads spin, idle or not
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
+import dev.busypoll.bench.transport.NamedTransport;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -42,7 +43,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * <p>Set-up and tear-down follow design.md's pitfalls: traffic starts only after {@code channelActive} on both
  * sides, the pacer counts before it writes, channels are closed and waited for before the groups shut down.
  */
-public final class NettyOpenLoopTransport implements OpenLoopTransport {
+public final class NettyOpenLoopTransport extends NamedTransport implements OpenLoopTransport {
     private static final long TIMEOUT_SECONDS = 30;
     /** Requests written per pump pass at most, so a sender far behind schedule still lets replies in. */
     private static final int MAX_BATCH = 64;
@@ -56,28 +57,9 @@ public final class NettyOpenLoopTransport implements OpenLoopTransport {
      *                       itself with no delay
      */
     public NettyOpenLoopTransport(NettyTransportSpec spec, long spinAheadNanos) {
+        super(spec, 2); // the client loop and the server loop
         this.spec = spec;
         this.spinAheadNanos = spinAheadNanos;
-    }
-
-    @Override
-    public String name() {
-        return spec.name();
-    }
-
-    @Override
-    public String key() {
-        return spec.key();
-    }
-
-    @Override
-    public int spinningThreads() {
-        return spec.spinsWhenIdle() ? 2 : 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return spec.unavailableReason();
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.jctools.queues.SpscArrayQueue;
 
+import dev.busypoll.bench.transport.NamedTransport;
+
 /**
  * The floor: two threads, a JCTools {@link SpscArrayQueue} each way, both sides busy-spinning with
  * {@link Thread#onSpinWait()}. Nothing in the JVM passes a message between two threads faster; every other row
@@ -18,25 +20,10 @@ import org.jctools.queues.SpscArrayQueue;
  *     record(nanoTime - t0)
  * </pre>
  */
-public final class FloorTransport implements PingPongTransport {
-    @Override
-    public String name() {
-        return "floor: SPSC queues, busy spin";
-    }
-
-    @Override
-    public String key() {
-        return "floor";
-    }
-
-    @Override
-    public int spinningThreads() {
-        return 2;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
+public final class FloorTransport extends NamedTransport implements PingPongTransport {
+    /** A new transport. */
+    public FloorTransport() {
+        super("floor: SPSC queues, busy spin", "floor", 2); // both threads spin, idle or not
     }
 
     @Override

@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.transport.NamedTransport;
+
 /**
  * Two kernel pipes ({@link Pipe}, blocking channels), one each way: literally {@code perf bench sched pipe}
  * (shared/seeds/004) with threads instead of processes. Every message costs a sleep and a wake-up.
@@ -21,25 +23,10 @@ import org.HdrHistogram.Histogram;
  *     record(nanoTime - t0)
  * </pre>
  */
-public final class KernelPipeTransport implements PingPongTransport {
-    @Override
-    public String name() {
-        return "kernel pipe (java.nio.channels.Pipe)";
-    }
-
-    @Override
-    public String key() {
-        return "kernel-pipe";
-    }
-
-    @Override
-    public int spinningThreads() {
-        return 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
+public final class KernelPipeTransport extends NamedTransport implements PingPongTransport {
+    /** A new transport. */
+    public KernelPipeTransport() {
+        super("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe", 0); // both threads sleep in the kernel
     }
 
     @Override

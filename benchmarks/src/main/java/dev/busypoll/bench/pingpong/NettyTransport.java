@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
+import dev.busypoll.bench.transport.NamedTransport;
 import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
@@ -35,34 +36,15 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * ({@link dev.busypoll.bench.transport.NettyPair}), the pump counts before it writes, and channels are closed (and waited for) before the groups
  * are shut down.
  */
-public final class NettyTransport implements PingPongTransport {
+public final class NettyTransport extends NamedTransport implements PingPongTransport {
     private static final long TIMEOUT_SECONDS = 30;
 
     private final NettyTransportSpec spec;
 
     /** @param spec the transport to bounce messages over */
     public NettyTransport(NettyTransportSpec spec) {
+        super(spec, 2); // the client loop and the server loop
         this.spec = spec;
-    }
-
-    @Override
-    public String name() {
-        return spec.name();
-    }
-
-    @Override
-    public String key() {
-        return spec.key();
-    }
-
-    @Override
-    public int spinningThreads() {
-        return spec.spinsWhenIdle() ? 2 : 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return spec.unavailableReason();
     }
 
     @Override

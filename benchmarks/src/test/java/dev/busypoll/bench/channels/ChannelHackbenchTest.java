@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 
 /** A tiny hackbench over every channel transport: complete and sane results, never timing thresholds. */
@@ -66,39 +67,15 @@ class ChannelHackbenchTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1), 2, 1, 0, 1, List.of());
-        HackbenchChannelsTransport broken = new HackbenchChannelsTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads(int groups) {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open(int maxGroups) {
-                throw new IllegalStateException("cannot connect today");
-            }
-        };
+        HackbenchChannelsTransport broken =
+                BrokenTransport.of(HackbenchChannelsTransport.class, "cannot connect today");
         ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(new FloorHackbenchChannels(), broken,
                 new NettyHackbenchChannels(dev.busypoll.bench.transport.NettyTransportSpecs.localDefault(), 1)),
                 QUIET);
         assertEquals(1, result.cell(1, "floor").runs().size());
         assertEquals(1, result.cell(1, "local-default").runs().size());
-        assertTrue(result.cell(1, "broken").unavailable().startsWith("failed"), result.cell(1, "broken").toString());
-        assertTrue(result.table().markdown().contains("| 1 | broken | failed |"), result.table().markdown());
+        BrokenTransport.assertFailed(result.cell(1, "broken"), result.cell(1, "broken").unavailable(),
+                result.table(), "| 1 | broken | failed |");
         assertTrue(ChannelHackbenchSection.csv(result).contains("failed: "));
     }
 

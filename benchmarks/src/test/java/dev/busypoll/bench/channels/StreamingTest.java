@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
@@ -66,38 +67,13 @@ class StreamingTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         Streaming.Config config = new Streaming.Config(500, 0, 2, 4, List.of());
-        StreamingTransport broken = new StreamingTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open(int batch) {
-                throw new IllegalStateException("cannot connect today");
-            }
-        };
+        StreamingTransport broken = BrokenTransport.of(StreamingTransport.class, "cannot connect today");
         Streaming.Result result = Streaming.run(config, List.of(new FloorStreaming(), broken,
                 new NettyStreaming(NettyTransportSpecs.localDefault())), QUIET);
         assertEquals(2, result.row("floor").reps().size());
         assertEquals(2, result.row("local-default").reps().size());
-        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
-        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+        BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
+                result.table(), "| broken | failed |");
         assertTrue(StreamingSection.csv(result).contains("failed: "));
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /** A tiny hackbench: complete and sane results, never timing thresholds. */
@@ -59,36 +60,11 @@ class HackbenchTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         Hackbench.Config config = new Hackbench.Config(List.of(1), 5, 1, List.of(), 64, 60);
-        HackbenchTransport broken = new HackbenchTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public long spinMicros() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Endpoint newEndpoint() {
-                throw new IllegalStateException("no endpoint today");
-            }
-        };
+        HackbenchTransport broken = BrokenTransport.of(HackbenchTransport.class, "no endpoint today");
         Hackbench.Result result = Hackbench.run(config, List.of(new KernelPipeTransport(), broken), QUIET);
         assertEquals(1, result.cell(1, "kernel").runs().size());
-        assertTrue(result.cell(1, "broken").unavailable().startsWith("failed"), result.cell(1, "broken").toString());
-        assertTrue(result.table().markdown().contains("| 1 | broken | failed |"), result.table().markdown());
+        BrokenTransport.assertFailed(result.cell(1, "broken"), result.cell(1, "broken").unavailable(),
+                result.table(), "| 1 | broken | failed |");
         assertTrue(result.notes().stream().anyMatch(n -> n.contains("no endpoint today")), result.notes().toString());
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
 import dev.busypoll.bench.openloop.OpenLoopTransport;
@@ -63,36 +64,11 @@ class IdleCostTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         IdleCost.Config config = new IdleCost.Config(2, 5, 10, List.of());
-        OpenLoopTransport broken = new OpenLoopTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open() {
-                throw new IllegalStateException("cannot connect today");
-            }
-        };
+        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
         IdleCost.Result result = IdleCost.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
         assertEquals(2, result.row("floor").loops().size());
-        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
-        assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
+        BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
+                result.table(), "| broken | failed |");
         assertTrue(IdleSection.csv(result).contains("failed: "));
     }
 

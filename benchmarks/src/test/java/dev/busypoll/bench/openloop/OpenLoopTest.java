@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 
 import dev.busypoll.bench.transport.NettyTransportSpecs;
@@ -67,36 +68,11 @@ class OpenLoopTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 20, List.of());
-        OpenLoopTransport broken = new OpenLoopTransport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String key() {
-                return "broken";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open() {
-                throw new IllegalStateException("cannot connect today");
-            }
-        };
+        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
         OpenLoop.Result result = OpenLoop.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
         assertEquals(1, result.row("floor").cells().size());
-        assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
-        assertTrue(result.table().markdown().contains("| broken | n/a | failed |"), result.table().markdown());
+        BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
+                result.table(), "| broken | n/a | failed |");
         assertTrue(OpenLoopSection.csv(result).contains("failed: "), OpenLoopSection.csv(result));
     }
 
