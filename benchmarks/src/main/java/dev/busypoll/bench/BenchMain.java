@@ -101,7 +101,7 @@ public final class BenchMain {
               --grpc-busy-poll LIST   BUSY_POLL_MICROS of the busypoll rows, µs or auto (default 0,50)
 
             hackbench-channels options:
-              --channel-groups LIST   group counts (default 1,2,4,8)
+              --channel-groups LIST   group counts (quick 1,2,4,8; full 1,2,4,8,16)
               --channel-loops N       messages per sender per receiver (quick 20, full 200)
               --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
               --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
@@ -335,7 +335,7 @@ public final class BenchMain {
                 intValue(values, "--grpc-reps", p.grpcReps()),
                 busyPollList(values, "--grpc-busy-poll", List.of(0L, 50L)));
         ChannelHackbench.Config chb = new ChannelHackbench.Config(
-                intList(values, "--channel-groups", List.of(1, 2, 4, 8)),
+                intList(values, "--channel-groups", p.channelGroups()),
                 intValue(values, "--channel-loops", p.channelLoops()),
                 intValue(values, "--channel-runs", p.channelRuns()),
                 intValue(values, "--channel-warmup-runs", p.channelWarmupRuns()),

@@ -17,6 +17,7 @@ import java.util.List;
  * @param grpcCalls        gRPC measured unary calls per repetition
  * @param grpcWarmupCalls  gRPC warm-up calls per repetition
  * @param grpcReps         gRPC repetitions per row
+ * @param channelGroups    hackbench over channels: group counts, ascending
  * @param channelLoops     hackbench over channels: messages per sender per receiver
  * @param channelRuns      hackbench over channels: measured runs per (groups, transport)
  * @param channelWarmupRuns hackbench over channels: warm-up runs per transport (at the largest group count)
@@ -30,12 +31,14 @@ import java.util.List;
  * @param tracePhaseMillis AUTO trace: length of each load phase, ms
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
-                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps, int channelLoops,
+                      int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps,
+                      List<Integer> channelGroups, int channelLoops,
                       int channelRuns, int channelWarmupRuns, long streamMessages, long streamWarmup,
                       int streamReps, List<Long> openLoopRates, long openLoopMillis, long openLoopWarmupMillis,
                       long idleWindowMillis, long tracePhaseMillis) {
-    /** Copies the list. */
+    /** Copies the lists. */
     public Profile {
+        channelGroups = List.copyOf(channelGroups);
         openLoopRates = List.copyOf(openLoopRates);
     }
 
@@ -43,20 +46,22 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * The main job: short enough to run on every change. gRPC: 1,000 warm-up + 2,000 measured calls per row and
      * repetition (a grpc-netty call costs about 0.5-1 ms of CPU on the shared 2-core machine while the JIT is
      * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). hackbench over channels:
-     * 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport there already.
+     * groups 1-8 and 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport
+     * there already.
      * Open loop: 4 rates of 250 ms after 100 ms of warm-up per transport (saturated rates run up to 1.5x their
      * schedule, then drain); idle: a 1 s window per transport.
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000,
+            List.of(1, 2, 4, 8), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000,
             400);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
-     * 50,000 gRPC calls per row. Open loop: 9 rates of 1.5 s after 1 s of warm-up per transport (about 170 s);
+     * 50,000 gRPC calls per row. hackbench over channels: groups 1-16 (16 groups = 6,400 connections per
+     * transport; 16 groups of 20 loops took 18 s for every transport together here) and 200 loops. Open loop: 9 rates of 1.5 s after 1 s of warm-up per transport (about 170 s);
      * idle: a 3 s window per transport (about 40 s).
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
-            200, 3, 1, 1_000_000, 100_000, 5,
+            List.of(1, 2, 4, 8, 16), 200, 3, 1, 1_000_000, 100_000, 5,
             List.of(5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 150_000L, 200_000L, 300_000L, 500_000L), 1_500,
             1_000, 3_000, 2_000);
 }

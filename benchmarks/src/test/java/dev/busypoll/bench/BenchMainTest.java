@@ -133,6 +133,9 @@ class BenchMainTest {
                 st.streaming());
         assertEquals(Profile.FULL.streamMessages(),
                 BenchMain.parse(new String[] {"streaming", "--full"}).streaming().messages());
+        assertEquals(List.of(1, 2, 4, 8, 16),
+                BenchMain.parse(new String[] {"hackbench-channels", "--full"}).channelHackbench().groups(),
+                "the full profile goes beyond 8 groups");
     }
 
     @Test
