@@ -54,10 +54,10 @@ package dev.busypoll.core;
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
  * {@code B}. Weighing CPU alone, each side would correctly decide not to spin, and both would stay parked
- * although both spinning would be far better. The latency weight (below) already makes such waits worth a
+ * although both spinning would be far better. The latency weight (above) already makes such waits worth a
  * spin; the exploration remains for the edge of that rule, waits in the bucket of {@code 4B} that do not pay
- * for a spin on their own. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and {@code 4B}
- * <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns, about 17 ms, of every {@code 2^28} ns,
+ * for a spin on their own. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and
+ * {@code 4B} <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns, about 17 ms, of every {@code 2^28} ns,
  * about 268 ms, of {@link System#nanoTime()}) it spins for at least {@code 4B}. The slots are aligned to the
  * clock, which every thread of the JVM shares, so both sides explore at the same moment; if their waits then
  * shrink, the learnt distribution says so and the spin stays. If not, the exploration cost at most 1/16 of the
@@ -76,8 +76,9 @@ package dev.busypoll.core;
  * pay an unpark and a context switch, a cost the reader's histogram never sees), and "park at once" measured 3-5x
  * slower than a short spin in hackbench with 40-160 threads on 2 cores. So the controller falls back to the rule
  * that needs no distribution — spin for one uncontended wake-up (the baseline below), the 2-competitive choice —
- * then yields (below) and parks. It never spins longer than that while oversubscribed, and does not explore. The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher
- * ones very slowly, so a sustained overload does not become the new normal within a benchmark run.
+ * then yields (below) and parks. It never spins longer than that while oversubscribed, and does not explore.
+ * The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher ones very
+ * slowly, so a sustained overload does not become the new normal within a benchmark run.
  *
  * <h2>The yield rung</h2>
  * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups

@@ -435,7 +435,7 @@ public final class IdleLadder implements IdleStrategy {
                 lastClockRead = now;
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
-                // AUTO: the controller also sets the yield rung (a short one when oversubscribed, else none).
+                // AUTO: the controller also sets the yield rung (two uncontended wake-ups, cut short below).
                 episodeYieldNanos = episodeAuto ? policy.yieldNanos() : (long) YIELD_NANOS.getOpaque(this);
                 spins = 0;
                 parkPeriodNanos = minParkNanos;
@@ -464,13 +464,14 @@ public final class IdleLadder implements IdleStrategy {
             }
             case YIELDING -> {
                 long now = System.nanoTime();
-                if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                long gap = now - lastClockRead; // how long the last yield took
+                if (gap > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
                     contended = true; // the last yield returned late: another thread ran on this core meanwhile
                 }
-                long gap = now - lastClockRead;
                 lastClockRead = now;
                 // AUTO: a yield that came back at once ran nobody else (nothing else wants the core): park now.
-                if (now - spinEnd >= episodeYieldNanos || (episodeAuto && gap < AdaptiveSpinPolicy.PROMPT_YIELD_NANOS)) {
+                if (now - spinEnd >= episodeYieldNanos
+                        || (episodeAuto && gap < AdaptiveSpinPolicy.PROMPT_YIELD_NANOS)) {
                     yieldEnd = now;
                     phase = Phase.PARKING;
                 }
