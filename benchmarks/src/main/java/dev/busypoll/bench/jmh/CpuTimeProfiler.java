@@ -119,12 +119,19 @@ public final class CpuTimeProfiler implements InternalProfiler {
         return switch (params.getMode()) {
             case AverageTime -> cores * score * nanosPerUnit;
             case Throughput -> score > 0 ? cores * nanosPerUnit / score : Double.NaN;
-            case SampleTime -> ops > 0
-                    ? cores * iteration.getTime().convertTo(TimeUnit.NANOSECONDS)
-                            * params.getThreads() / ((double) ops * Math.max(1, iteration.getBatchSize()))
-                    : Double.NaN;
+            case SampleTime -> cores * sampleTimePerOp(iteration, TimeUnit.NANOSECONDS, ops) * params.getThreads();
             default -> ops > 0 ? (double) cpu * params.getThreads() / ops : Double.NaN;
         };
+    }
+
+    /**
+     * A SampleTime iteration's time per op in {@code unit}: its nominal length over every op JMH counted in it,
+     * {@code measuredOps} × batch size (see {@link #cpuPerOp}); {@code NaN} without ops.
+     */
+    static double sampleTimePerOp(IterationParams iteration, TimeUnit unit, long measuredOps) {
+        return measuredOps > 0
+                ? iteration.getTime().convertTo(unit) / ((double) measuredOps * Math.max(1, iteration.getBatchSize()))
+                : Double.NaN;
     }
 
     @Override

@@ -345,9 +345,8 @@ public final class JmhRunner {
             Result<?> primary = it.getPrimaryResult();
             double v = label != null ? score(it.getSecondaryResults(), label)
                     : primary == null ? Double.NaN
-                    : primary instanceof SampleTimeResult && n > 0 ? it.getParams().getTime()
-                            .convertTo(it.getBenchmarkParams().getTimeUnit()) / ((double) n
-                            * Math.max(1, it.getParams().getBatchSize()))
+                    : primary instanceof SampleTimeResult
+                            ? CpuTimeProfiler.sampleTimePerOp(it.getParams(), it.getBenchmarkParams().getTimeUnit(), n)
                     : primary.getScore();
             if (n <= 0 || Double.isNaN(v)) {
                 return Double.NaN;
