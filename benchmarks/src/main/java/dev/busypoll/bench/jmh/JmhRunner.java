@@ -232,8 +232,9 @@ public final class JmhRunner {
         for (int i = 0; i < forks.size(); i++) {
             BenchmarkResult fork = forks.get(i);
             Result<?> fp = fork.getPrimaryResult();
-            double p50 = fp instanceof SampleTimeResult st ? st.getStatistics().getPercentile(50) : Double.NaN;
-            if (fp instanceof SampleTimeResult) {
+            double p50 = Double.NaN;
+            if (fp instanceof SampleTimeResult st) {
+                p50 = st.getStatistics().getPercentile(50);
                 forkP50s.add(p50);
             }
             // the typical round trip of the fork: its median where JMH sampled, else its mean
@@ -244,9 +245,8 @@ public final class JmhRunner {
                         : "") + convoy);
             }
         }
-        boolean sampled = primary instanceof SampleTimeResult;
-        double p90 = sampled ? ((SampleTimeResult) primary).getStatistics().getPercentile(90) : Double.NaN;
-        double p99 = sampled ? ((SampleTimeResult) primary).getStatistics().getPercentile(99) : Double.NaN;
+        double p90 = primary instanceof SampleTimeResult st ? st.getStatistics().getPercentile(90) : Double.NaN;
+        double p99 = primary instanceof SampleTimeResult st ? st.getStatistics().getPercentile(99) : Double.NaN;
         String notes = join(notes(name, params, p.getForks()), forkSpreadNote(forkP50s));
         for (String c : convoys) {
             notes = join(notes, c);
