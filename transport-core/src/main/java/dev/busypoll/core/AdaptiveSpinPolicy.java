@@ -19,7 +19,10 @@ package dev.busypoll.core;
  *       that a producer's {@link WakeSignal#signal()} ended, the time from the producer's unpark to the parked
  *       thread running again ({@link #onWakeLatency(long)}). {@code B} is a moving average of those samples,
  *       with outliers (queueing behind other runnable threads, see below) clipped to 4x the uncontended
- *       baseline. Until the first sample it is {@link #DEFAULT_WAKE_COST_NANOS}.</li>
+ *       baseline. Until the first sample it is {@link #DEFAULT_WAKE_COST_NANOS}. The uncontended baseline is the
+ *       lower of this thread's own low envelope of its samples and the machine's, as all the controllers of the
+ *       JVM have learnt it together ({@link SharedWakeBaseline}): a thread that only ever waits while more
+ *       threads are runnable than there are cores never sees a free core, and its own samples are queueing.</li>
  *   <li><b>Learn the distribution of waits</b> — the time from the thread running dry to its next input
  *       ({@link #onEpisode(long, boolean)}) — in {@value #BUCKETS} log2 buckets (128 ns, 256 ns, ... 8 ms and
  *       more) with exponential decay (every bucket halves every {@value #DECAY_EPISODES} episodes). The waits are
@@ -34,34 +37,45 @@ package dev.busypoll.core;
  *       window is {@code B} itself (the 2-competitive choice without knowledge).</li>
  * </ol>
  *
+ * <h2>The margin</h2>
+ * Once the cheapest window is above 0 (a spinning regime), the controller takes the <em>longest</em> candidate
+ * whose expected cost is within 1/16 of the cheapest. Where the learnt waits all lie below the cheapest window, a
+ * longer one costs nothing more by the estimate (a spin ends when the input comes), but it covers the wait the
+ * decaying histogram has not seen yet: the jitter of a ping-pong, a burst's gap at a high fixed rate. Without the
+ * margin AUTO spun just past its waits and parked on each wait a little longer, paying a wake-up there: in the
+ * open-loop runs at 100k-500k msg/s, where every fixed setting spins both cores anyway, its p50 was 1.4-3.1x the
+ * best fixed setting's at the same CPU (full run, 30 Nov 2026 09:59 UTC). Where long waits are common enough to
+ * count, the longer windows cost more than 1/16 extra and the margin stays at the cheapest.
+ *
  * <h2>The latency weight</h2>
  * The paper weighs a nanosecond spent spinning and a nanosecond of wake-up cost the same: it counts only CPU.
  * But a park that a message ends costs more than the waiter's {@code B} of CPU: the message waits those
- * {@code B} for its reader (latency, the figure a low-latency transport exists for), and its producer pays the
- * unpark system call on its own path. So a block is weighed as {@code k*B}, {@code k} = {@value #LATENCY_WEIGHT}:
- * the controller spins through waits of up to about {@code 4B} (30-40 µs here) and parks for longer ones.
- * Measured in the open-loop scenario (fixed rates, so the waits are the gaps between messages, 5-50 µs;
- * {@code B} about 10 µs; p50 µs of AUTO against the best fixed busy-poll time, with their CPU per message):
- * with {@code k = 1} AUTO parked through the gaps at 20k-100k msg/s, p50 7-40 µs against the best's 1.1-1.6
- * (5-33x); {@code k = 2} fixed 100k and 200k msg/s (1.3-1.4x) but not 50k (8.5x); {@code k = 3} left 50k at
- * 0.9-4.8x; {@code k = 4}, in three runs, gave 1.0-1.4x at 50k, 100k and 200k msg/s (p50 1.2-3.0 µs) with CPU
- * 0.98-1.04x of the best's (the best spins too: at these rates the fixed settings that win are 10-50 µs). At
- * 20k msg/s the gaps (50 µs) lie beyond {@code 4B}: AUTO parks there (p50 about 40 µs against busypoll50's
- * 1 µs, at 0.8x its CPU) except when its measured {@code B} is a little higher. Ping-pong (waits below 1 µs)
- * and slow rates (waits of 100 µs and more) are unchanged; streaming and thread hackbench stayed within their
- * run-to-run noise (AUTO 1.0-1.4x of the best fixed setting there with {@code k = 1} and with {@code k = 4}).
+ * {@code B} for its reader (latency, the figure a low-latency transport exists for), its producer pays the
+ * unpark system call on its own path, and the woken thread starts on cold caches. So a block is weighed as
+ * {@code k*B}, {@code k} = {@value #LATENCY_WEIGHT}: the controller spins through waits of up to about
+ * {@code 8B} and parks for longer ones; and it never spins longer than {@link #MAX_SPIN_NANOS} (65 µs, just above
+ * the longest fixed setting the benchmarks compare, 50 µs), so a wait the window cannot cover costs a park, not
+ * a long spin and then a park. How {@code k} was chosen (open-loop scenario: fixed rates, so the waits are the
+ * gaps between messages; {@code B} about 10 µs here; p50 of AUTO against the best fixed busy-poll time, with
+ * their CPU per message): with {@code k = 1} AUTO parked through the gaps at 20k-100k msg/s (p50 5-33x the
+ * best's); {@code k = 2} and {@code 3} fixed 100k and 200k but not 50k; {@code k = 4} held 50k-500k msg/s but
+ * parked at 20k msg/s, whose 50 µs gaps lie just beyond {@code 4B} (p50 10-13 µs against busypoll50's 1.3-2.2,
+ * 5.8-9.1x, at 0.6x its CPU, in four runs on 30 Nov 2026); {@code k = 8} spins there like busypoll50 (CPU
+ * 0.98-1.00x of it) and still parks at 10k msg/s (gaps of 100 µs, beyond the longest window) and slower, where
+ * parking is what the fixed settings that win do too. Ping-pong (waits below 1 µs) does not depend on
+ * {@code k}.
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
- * {@code B}. Weighing CPU alone, each side would correctly decide not to spin, and both would stay parked
- * although both spinning would be far better. The latency weight (above) already makes such waits worth a
- * spin; the exploration remains for the edge of that rule, waits in the bucket of {@code 4B} that do not pay
- * for a spin on their own. To leave that equilibrium, a controller whose waits mostly lie between {@code B} and
- * {@code 4B} <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns, about 17 ms, of every {@code 2^28} ns,
- * about 268 ms, of {@link System#nanoTime()}) it spins for at least {@code 4B}. The slots are aligned to the
- * clock, which every thread of the JVM shares, so both sides explore at the same moment; if their waits then
- * shrink, the learnt distribution says so and the spin stays. If not, the exploration cost at most 1/16 of the
- * time at {@code 4B} per episode.
+ * {@code B}. Weighing CPU alone, each side would correctly decide not to spin, and both would stay parked although
+ * both spinning would be far better. The latency weight (above) already makes such waits worth a spin; the
+ * exploration remains for the edge of that rule: a machine whose wake-ups are slow (a {@code B} of 20 µs and more,
+ * where two of them plus the work exceed the longest window). To leave that equilibrium, a controller whose waits
+ * mostly lie between {@code B} and {@code 4B} <em>explores</em>: for 1/16 of the time (the first {@code 2^24} ns,
+ * about 17 ms, of every {@code 2^28} ns, about 268 ms, of {@link System#nanoTime()}) it spins for at least
+ * {@code 4B} (at most the longest window). The slots are aligned to the clock, which every thread of the JVM shares, so
+ * both sides explore at the same moment; if their waits then shrink, the learnt distribution says so and the spin
+ * stays. If not, the exploration cost at most 1/16 of the time at {@code 4B} per episode.
  *
  * <h2>Oversubscription</h2>
  * When more threads are runnable than there are cores, a spinning thread holds the core that the thread it waits
@@ -75,10 +89,26 @@ package dev.busypoll.core;
  * cannot be trusted: they are shaped by the scheduler and by our own parking (a parked reader makes every writer
  * pay an unpark and a context switch, a cost the reader's histogram never sees), and "park at once" measured 3-5x
  * slower than a short spin in hackbench with 40-160 threads on 2 cores. So the controller falls back to the rule
- * that needs no distribution — spin for one uncontended wake-up (the baseline below), the 2-competitive choice —
- * then yields (below) and parks. It never spins longer than that while oversubscribed, and does not explore.
+ * that needs no distribution, the competitive one, adjusted for what a spin costs here: every microsecond spun
+ * is taken from a thread that needs the core (the one we wait for among them), so a spin costs twice its own
+ * length and the break-even spin is half an uncontended wake-up (the baseline below). It spins that long, then
+ * yields (below) and parks; it never spins longer while oversubscribed, and does not explore. (Measured in
+ * thread-mode hackbench, 40-320 threads on 2 cores: a whole wake-up of spin behaves like spin 10 µs, 1.1-1.2x
+ * spin 5 µs's time; half of one like spin 5 µs.)
  * The baseline is the low envelope of the wake-up samples: it follows lower samples at once and higher ones very
- * slowly, so a sustained overload does not become the new normal within a benchmark run.
+ * slowly, so a sustained overload does not become the new normal within a benchmark run; and it is shared across
+ * the JVM ({@link SharedWakeBaseline}), because under overload most threads never see an uncontended wake-up at
+ * all. Without the sharing, thread-mode hackbench (40-160 threads on 2 cores) ran with each thread's own baseline
+ * at 47-340 µs (median thread) and a measured {@code B} of 68-750 µs, so its slow wake-ups were neither clipped
+ * nor counted as contention: the cost rule saw blocks of {@code 4B}, about a millisecond, and chose windows of
+ * 10-130 µs, spinning on the cores the writers needed (AUTO took 1.1-1.8x spin 5 µs's time there).
+ * Oversubscription is a property of the machine too, and a waiter that waits only a few times never learns it on
+ * its own (a hackbench sender waits for space in each receiver's pipe once or twice a run, with a ladder per
+ * pipe): a controller that has not decided yet starts oversubscribed when another one of the JVM saw the machine
+ * so within the last second ({@link SharedOversubscription}), and leaves the state after a few dozen episodes of
+ * its own without contention. With the shared baseline, the half-wake-up spin and the shared sighting, AUTO took
+ * 0.71-1.21x spin 5 µs's best time in thread-mode hackbench, groups 1-8, 11 of 12 cells within 1.1x (three
+ * interleaved rounds of 10 runs per cell, 30 Nov 2026); without them 1.00-1.43x, 1 of 12.
  *
  * <h2>The yield rung</h2>
  * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups
@@ -111,8 +141,11 @@ package dev.busypoll.core;
 public final class AdaptiveSpinPolicy {
     /** The wake-up cost assumed until the first one is measured: 10 µs, a park/unpark round trip here. */
     public static final long DEFAULT_WAKE_COST_NANOS = 10_000L;
-    /** The longest window the controller chooses: 2^17 ns, about 131 µs (13 default wake-ups). */
-    public static final long MAX_SPIN_NANOS = 1L << 17;
+    /**
+     * The longest window the controller chooses: 2^16 ns, about 65 µs (6.5 default wake-ups), just above the longest
+     * fixed busy-poll time users set (50 µs); see "The latency weight" in the class javadoc.
+     */
+    public static final long MAX_SPIN_NANOS = 1L << 16;
     /**
      * A gap between two clock reads of one spin longer than this (20 µs) means the spinning thread was
      * descheduled: sixteen {@link Thread#onSpinWait()} take well under a microsecond on any CPU.
@@ -132,7 +165,7 @@ public final class AdaptiveSpinPolicy {
      * How many wake-up costs {@code B} a block counts for when it is weighed against spinning: its CPU, plus the
      * latency it adds to the message that ends it (see the class javadoc).
      */
-    static final int LATENCY_WEIGHT = 4;
+    static final int LATENCY_WEIGHT = 8;
 
     /** Number of log2 buckets of the wait histogram. */
     static final int BUCKETS = 18;
@@ -160,12 +193,22 @@ public final class AdaptiveSpinPolicy {
     private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
 
     private final long[] weights = new long[BUCKETS];
+    /** Scratch for {@link #decide()}: the expected cost of each candidate window (no allocation per decision). */
+    private final long[] costs = new long[BUCKETS];
     private long totalWeight;
     private int episodes;
 
+    /** Wake-up samples a controller takes before it offers its own low envelope to the shared baseline. */
+    private static final int SETTLED_WAKE_SAMPLES = 8;
+
+    private final SharedWakeBaseline shared;
+    private final SharedOversubscription machineOversubscribed;
+
     private long wakeCostNanos = DEFAULT_WAKE_COST_NANOS;
+    /** This thread's own low envelope of its wake-up samples; see {@link #baselineWakeNanos()} for the one in use. */
     private long baselineWakeNanos = DEFAULT_WAKE_COST_NANOS;
     private boolean wakeMeasured;
+    private int wakeSamples;
 
     /** Moving average of the contended fraction of episodes, in units of {@link #ONE}. */
     private long contention;
@@ -174,8 +217,27 @@ public final class AdaptiveSpinPolicy {
     private long spinNanos = DEFAULT_WAKE_COST_NANOS;
     private boolean explore;
 
-    /** A controller that has observed nothing yet: its window is {@link #DEFAULT_WAKE_COST_NANOS}. */
+    /**
+     * A controller that has observed nothing yet: its window is {@link #DEFAULT_WAKE_COST_NANOS}. It shares the
+     * machine's uncontended wake-up cost ({@link SharedWakeBaseline}) and sightings of oversubscription
+     * ({@link SharedOversubscription}) with every other controller of this JVM.
+     */
     public AdaptiveSpinPolicy() {
+        this(SharedWakeBaseline.JVM, SharedOversubscription.JVM);
+    }
+
+    /** A controller that shares the uncontended wake-up cost through {@code shared} (tests pass their own). */
+    AdaptiveSpinPolicy(SharedWakeBaseline shared) {
+        this(shared, new SharedOversubscription());
+    }
+
+    /**
+     * A controller that shares the uncontended wake-up cost through {@code shared} and sightings of oversubscription
+     * through {@code machineOversubscribed} (tests pass their own).
+     */
+    AdaptiveSpinPolicy(SharedWakeBaseline shared, SharedOversubscription machineOversubscribed) {
+        this.shared = shared;
+        this.machineOversubscribed = machineOversubscribed;
     }
 
     /**
@@ -186,6 +248,17 @@ public final class AdaptiveSpinPolicy {
      * @return nanoseconds to spin, {@code >= 0}
      */
     public long spinNanos(long nowNanos) {
+        if (oversubscribed) {
+            if ((episodes & (RECOMPUTE_EPISODES - 1)) == 0) {
+                machineOversubscribed.markSeen(nowNanos); // rate-limited inside
+            }
+        } else if (episodes < RECOMPUTE_EPISODES && machineOversubscribed.seenRecently(nowNanos)) {
+            // Untrained: believe another controller's recent sighting (SharedOversubscription) until our own
+            // episodes say otherwise.
+            oversubscribed = true;
+            contention = ENTER_OVERSUBSCRIBED;
+            decide();
+        }
         if (explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
             return Math.max(spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
         }
@@ -202,12 +275,13 @@ public final class AdaptiveSpinPolicy {
      * yield that ran no other thread (see the class javadoc).
      */
     public long yieldNanos() {
-        return Math.min(2 * baselineWakeNanos, MAX_SPIN_NANOS);
+        return Math.min(2 * baselineWakeNanos(), MAX_SPIN_NANOS);
     }
 
     /** The uncontended wake-up cost: the low envelope of the samples (see the class javadoc). */
     public long baselineWakeNanos() {
-        return baselineWakeNanos;
+        long machine = shared.nanos();
+        return machine > 0 && machine < baselineWakeNanos ? machine : baselineWakeNanos;
     }
 
     /** The block/wake-up cost {@code B} in use: measured, or {@link #DEFAULT_WAKE_COST_NANOS} before any sample. */
@@ -238,20 +312,25 @@ public final class AdaptiveSpinPolicy {
         latencyNanos = Math.min(latencyNanos, MAX_WAKE_SAMPLE_NANOS);
         if (!wakeMeasured) {
             wakeMeasured = true;
-            wakeCostNanos = Math.max(latencyNanos, 1);
             baselineWakeNanos = Math.max(latencyNanos, MIN_BASELINE_SAMPLE_NANOS);
-            return false;
+            long uncontended = baselineWakeNanos();
+            // Another thread of this JVM may already know the machine's uncontended wake-up (SharedWakeBaseline).
+            wakeCostNanos = Math.max(Math.min(latencyNanos, 4 * uncontended), 1);
+            return latencyNanos > CONTENDED_WAKE_FACTOR * uncontended;
         }
-        boolean contended = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos;
+        boolean contended = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos();
         if (latencyNanos >= MIN_BASELINE_SAMPLE_NANOS) {
             // The low envelope: down at once (halfway), up by 1/4096 of the difference per sample.
             baselineWakeNanos = latencyNanos < baselineWakeNanos
                     ? (baselineWakeNanos + latencyNanos) >> 1
                     : baselineWakeNanos + ((latencyNanos - baselineWakeNanos) >> 12);
+            if (++wakeSamples >= SETTLED_WAKE_SAMPLES) {
+                shared.offer(baselineWakeNanos); // ignored unless lower than the machine's so far
+            }
         }
         // B: what a wake-up costs here when the machine is not overloaded. Queueing behind other threads is clipped
         // out: spinning does not avoid it (it causes it).
-        long sample = Math.max(Math.min(latencyNanos, 4 * baselineWakeNanos), 1);
+        long sample = Math.max(Math.min(latencyNanos, 4 * baselineWakeNanos()), 1);
         wakeCostNanos += (sample - wakeCostNanos) >> 3;
         wakeCostNanos = Math.max(wakeCostNanos, 1);
         return contended;
@@ -315,7 +394,7 @@ public final class AdaptiveSpinPolicy {
     private void decide() {
         long total = totalWeight;
         if (oversubscribed) {
-            spinNanos = Math.min(baselineWakeNanos, MAX_SPIN_NANOS);
+            spinNanos = Math.min(baselineWakeNanos() / 2, MAX_SPIN_NANOS);
             explore = false;
             return;
         }
@@ -330,6 +409,7 @@ public final class AdaptiveSpinPolicy {
         long bestWindow = 0;
         long spun = 0;
         long beyond = total;
+        int candidates = 0;
         for (int k = 0; k < BUCKETS - 1; k++) {
             long window = upperEdge(k);
             if (window > MAX_SPIN_NANOS) {
@@ -338,9 +418,21 @@ public final class AdaptiveSpinPolicy {
             spun += weights[k] * midpoint(k);
             beyond -= weights[k];
             long cost = spun + (window + block) * beyond;
+            costs[k] = cost;
+            candidates = k + 1;
             if (cost < best) {
                 best = cost;
                 bestWindow = window;
+            }
+        }
+        if (bestWindow > 0) {
+            // Margin: the longest window that costs within 1/16 of the best (class javadoc, "The margin").
+            long limit = best + (best >> 4);
+            for (int k = candidates - 1; upperEdge(k) > bestWindow; k--) {
+                if (costs[k] <= limit) {
+                    bestWindow = upperEdge(k);
+                    break;
+                }
             }
         }
         spinNanos = bestWindow;

@@ -259,7 +259,7 @@ public final class IdleLadder implements IdleStrategy {
 
     /**
      * Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed, and therefore spins for no
-     * more than one uncontended wake-up, then yields, then parks. Any thread.
+     * more than half an uncontended wake-up, then yields, then parks. Any thread.
      */
     public boolean isOversubscribed() {
         return (boolean) OVERSUBSCRIBED.getOpaque(this);

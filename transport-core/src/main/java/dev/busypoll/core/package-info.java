@@ -6,7 +6,9 @@
  *       time-based idle ladder of the Linux "pipe busy wait" RFC and of {@code SO_BUSY_POLL}. Given
  *       {@link dev.busypoll.core.IdleLadder#AUTO} it chooses its windows itself.</li>
  *   <li>{@link dev.busypoll.core.AdaptiveSpinPolicy}: the AUTO controller — the spin-block cost model of Karlin et
- *       al. over learnt waits and a measured wake-up cost, stepping down when the machine is oversubscribed.</li>
+ *       al. over learnt waits and a measured wake-up cost, stepping down when the machine is oversubscribed;
+ *       what the JVM's controllers learn of the machine itself (its uncontended wake-up, whether its cores are
+ *       oversubscribed) they share through {@code SharedWakeBaseline} and {@code SharedOversubscription}.</li>
  *   <li>{@link dev.busypoll.core.WakeSignal}: the wake-up protocol with a waiters flag, so that a producer pays
  *       for {@link java.util.concurrent.locks.LockSupport#unpark(Thread)} only when the consumer really parked.</li>
  *   <li>{@link dev.busypoll.core.IdleStats}: what a ladder did (the CPU cost the RFC's reviewers asked to see).</li>

@@ -20,8 +20,16 @@ class AdaptiveSpinPolicyTest {
     /** Enough episodes for every earlier observation to have decayed to almost nothing. */
     private static final int ROUNDS = 1_000;
 
+    /**
+     * A controller with a baseline of its own: the JVM's shared one ({@link SharedWakeBaseline#JVM}) holds whatever
+     * the ladders of other tests in this JVM learnt.
+     */
+    private static AdaptiveSpinPolicy fresh() {
+        return new AdaptiveSpinPolicy(new SharedWakeBaseline());
+    }
+
     private static AdaptiveSpinPolicy policyWithWakeCost(long wakeCostNanos) {
-        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        AdaptiveSpinPolicy p = fresh();
         for (int i = 0; i < 64; i++) {
             p.onWakeLatency(wakeCostNanos);
         }
@@ -37,7 +45,7 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldStartAtTheWakeCostBeforeItKnowsAnything() {
-        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        AdaptiveSpinPolicy p = fresh();
         assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, p.spinNanos(), "the 2-competitive choice");
         assertFalse(p.isWakeCostMeasured());
         assertFalse(p.isOversubscribed());
@@ -45,7 +53,7 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldMeasureTheWakeCostFromSamples() {
-        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        AdaptiveSpinPolicy p = fresh();
         p.onWakeLatency(3 * US);
         assertTrue(p.isWakeCostMeasured());
         assertEquals(3 * US, p.wakeCostNanos());
@@ -53,7 +61,7 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldNotLetAStallPassForAWakeUp() {
-        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        AdaptiveSpinPolicy p = fresh();
         p.onWakeLatency(1_000_000_000L); // the first sample: a one-second stall
         assertTrue(p.wakeCostNanos() <= 1_000 * US, "clipped: " + p.wakeCostNanos());
         for (int i = 0; i < 64; i++) {
@@ -75,9 +83,15 @@ class AdaptiveSpinPolicyTest {
     void shouldSpinPastPingPongWaitsWithTheirSpread() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
         feed(p, ROUNDS, 400, 700, 900, 1_500, 600);
-        long window = p.spinNanos();
-        assertTrue(window >= 1_500, "covers every wait: " + window);
-        assertTrue(window <= 4 * US, "and not much more: " + window);
+        assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, p.spinNanos(),
+                "covers every wait, and with nothing longer seen the margin costs nothing: the longest window");
+
+        AdaptiveSpinPolicy pauses = policyWithWakeCost(10 * US);
+        feed(pauses, ROUNDS, 400, 700, 900, 1_500, 600, 400, 700, 900, 1_500, 600,
+                400, 700, 900, 1_500, 600, 400, 700, 900, 1_500, 1_000 * US); // one wait in 20 is a 1 ms pause
+        long window = pauses.spinNanos();
+        assertTrue(window >= 1_500, "covers every short wait: " + window);
+        assertTrue(window < 10 * US, "and the margin stops where the pauses start to cost: " + window);
     }
 
     @Test
@@ -89,9 +103,25 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldNotSpinForWaitsJustAboveTheBreakEven() {
-        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        AdaptiveSpinPolicy p = policyWithWakeCost(5 * US);
         feed(p, ROUNDS, 45 * US, 50 * US);
-        assertEquals(0, p.spinNanos(), "spinning 45-50 µs costs more than a 10 µs wake-up and its latency (4B)");
+        assertEquals(0, p.spinNanos(), "spinning 45-50 µs costs more than a 5 µs wake-up and its latency (8B = 40 µs)");
+    }
+
+    @Test
+    void shouldNotSpinForWaitsLongerThanItsLongestWindow() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 70 * US, 75 * US);
+        assertEquals(0, p.spinNanos(),
+                "below 8B (80 µs) but beyond the longest window (65 µs): a spin would only delay the park");
+    }
+
+    @Test
+    void shouldSpinThroughTheGapsOfTwentyThousandMessagesASecond() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feed(p, ROUNDS, 45 * US, 50 * US); // 20k msg/s at a fixed rate
+        assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, p.spinNanos(),
+                "50 µs of spin against a wake-up weighed 8B = 80 µs: spin, with the longest window that costs no more");
     }
 
     @Test
@@ -99,12 +129,12 @@ class AdaptiveSpinPolicyTest {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
         feed(p, ROUNDS, 12 * US, 13 * US); // 100k msg/s at a fixed rate: gaps just above one wake-up
         long window = p.spinNanos();
-        assertTrue(window >= 13 * US && window <= 1L << 14,
+        assertTrue(window >= 13 * US,
                 "a block adds its wake-up to the message's latency too: spin through the gaps, " + window);
 
         AdaptiveSpinPolicy fiftyK = policyWithWakeCost(10 * US);
         feed(fiftyK, ROUNDS, 20 * US); // 50k msg/s: two wake-ups
-        assertTrue(fiftyK.spinNanos() >= 20 * US && fiftyK.spinNanos() <= 1L << 15, "50k msg/s: " + fiftyK.spinNanos());
+        assertTrue(fiftyK.spinNanos() >= 20 * US, "50k msg/s: " + fiftyK.spinNanos());
     }
 
     @Test
@@ -124,14 +154,14 @@ class AdaptiveSpinPolicyTest {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
         feed(p, ROUNDS, 800);
         long busy = p.spinNanos();
-        assertTrue(busy >= 800 && busy < 10 * US, "ping-pong: spin " + busy);
+        assertTrue(busy >= 800, "ping-pong: spin " + busy);
 
         feed(p, ROUNDS, 500 * US);
         assertEquals(0, p.spinNanos(), "slow rate: park at once");
 
         feed(p, ROUNDS, 3 * US);
         long again = p.spinNanos();
-        assertTrue(again >= 3 * US && again < 10 * US, "busy again: spin " + again);
+        assertTrue(again >= 3 * US, "busy again: spin " + again);
     }
 
     @Test
@@ -144,7 +174,7 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldStepDownToOneUncontendedWakeUpAndYieldWhenSpinsAreDescheduled() {
-        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy();
+        AdaptiveSpinPolicy p = fresh();
         for (int i = 0; i < 64; i++) {
             p.onWakeLatency(i % 2 == 0 ? 5 * US : 30 * US); // wake-ups of 5 µs, and slower ones on a busy machine
         }
@@ -165,9 +195,10 @@ class AdaptiveSpinPolicyTest {
         }
         assertTrue(p.isOversubscribed(), "contended episodes make it oversubscribed");
         assertTrue(episodes <= 16, "quickly: after " + episodes + " contended episodes");
-        assertEquals(baseline, p.spinNanos(), "steps down to one uncontended wake-up (the 2-competitive spin)");
-        assertEquals(2 * baseline, p.yieldNanos(), "then hands the core over for two more before parking");
-        assertEquals(baseline, p.spinNanos(EXPLORING), "and does not explore");
+        assertEquals(baseline / 2, p.spinNanos(),
+                "steps down to half an uncontended wake-up (the competitive spin when spinning costs twice)");
+        assertEquals(2 * baseline, p.yieldNanos(), "then hands the core over for two wake-ups before parking");
+        assertEquals(baseline / 2, p.spinNanos(EXPLORING), "and does not explore");
 
         feed(p, ROUNDS, 6 * US); // contention gone
         assertFalse(p.isOversubscribed());
@@ -184,8 +215,8 @@ class AdaptiveSpinPolicyTest {
             p.onEpisode(500 * US, true);
         }
         assertTrue(p.isOversubscribed());
-        assertEquals(4 * US, p.spinNanos(),
-                "oversubscribed, the waits are shaped by our own parking: spin one wake-up, no more");
+        assertEquals(2 * US, p.spinNanos(),
+                "oversubscribed, the waits are shaped by our own parking: spin half a wake-up, no more");
         assertEquals(8 * US, p.yieldNanos());
     }
 
@@ -209,12 +240,72 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
+    void shouldJudgeItsWakeUpsByTheMachinesUncontendedWakeUpThatAnotherThreadLearnt() {
+        SharedWakeBaseline machine = new SharedWakeBaseline();
+        AdaptiveSpinPolicy calm = new AdaptiveSpinPolicy(machine);
+        for (int i = 0; i < 64; i++) {
+            calm.onWakeLatency(8 * US); // a thread that sometimes finds a core free
+        }
+        assertEquals(8 * US, machine.nanos(), "its settled estimate is the machine's");
+
+        // A thread that only ever waits while more threads are runnable than cores: every wake-up queues.
+        AdaptiveSpinPolicy queued = new AdaptiveSpinPolicy(machine);
+        int contended = 0;
+        for (int i = 0; i < 64; i++) {
+            if (queued.onWakeLatency(300 * US)) {
+                contended++;
+            }
+        }
+        assertEquals(8 * US, queued.baselineWakeNanos(), "the machine's, not its own 300 µs");
+        assertEquals(64, contended, "every one of its wake-ups queued behind runnable threads");
+        assertTrue(queued.wakeCostNanos() <= 4 * 8 * US, "queueing clipped out of B: " + queued.wakeCostNanos());
+
+        // Its episodes, marked contended by the ladder as those wake-ups say: it steps down.
+        for (int i = 0; i < 32; i++) {
+            queued.onEpisode(200 * US, queued.onWakeLatency(300 * US));
+        }
+        assertTrue(queued.isOversubscribed());
+        assertEquals(4 * US, queued.spinNanos(), "half an uncontended wake-up of spin, the machine's");
+        assertEquals(16 * US, queued.yieldNanos());
+
+        AdaptiveSpinPolicy alone = fresh();
+        for (int i = 0; i < 64; i++) {
+            alone.onWakeLatency(300 * US);
+        }
+        assertEquals(300 * US, alone.baselineWakeNanos(), "without the sharing it would take queueing for its baseline");
+    }
+
+    @Test
+    void shouldShareOnlyTheLowestSettledWakeUpAboveTwoMicroseconds() {
+        SharedWakeBaseline machine = new SharedWakeBaseline();
+        assertEquals(0, machine.nanos(), "nothing learnt yet");
+        machine.offer(1_500);
+        assertEquals(0, machine.nanos(), "below 2 µs: a park that the signal beat, not a wake-up");
+        machine.offer(9 * US);
+        machine.offer(20 * US);
+        assertEquals(9 * US, machine.nanos(), "never rises");
+        machine.offer(7 * US);
+        assertEquals(7 * US, machine.nanos());
+
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy(machine);
+        for (int i = 0; i < 7; i++) {
+            p.onWakeLatency(3 * US);
+        }
+        assertEquals(7 * US, machine.nanos(), "a controller offers only once its estimate has settled");
+        assertEquals(3 * US, p.baselineWakeNanos(), "but uses its own when that is lower");
+        p.onWakeLatency(3 * US);
+        p.onWakeLatency(3 * US);
+        assertEquals(3 * US, machine.nanos());
+    }
+
+    @Test
     void shouldExploreFromParkingWhenWaitsLookLikeAPeerWakingUp() {
-        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 34 * US, 38 * US); // each side waits for the other's (slow) wake-up: a parked ping-pong
-        assertEquals(0, p.spinNanos(), "just above what a spin may cost (4B)");
+        AdaptiveSpinPolicy p = policyWithWakeCost(20 * US);
+        feed(p, ROUNDS, 70 * US, 75 * US); // each side waits for the other's (slow) wake-up: a parked ping-pong
+        assertEquals(0, p.spinNanos(), "beyond the longest window");
         assertEquals(0, p.spinNanos(NOT_EXPLORING), "outside the exploration slots: park");
-        assertTrue(p.spinNanos(EXPLORING) >= 40 * US, "in a slot: spin for 4 wake-ups");
+        assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, p.spinNanos(EXPLORING),
+                "in a slot: spin for 4 wake-ups, at most the longest window");
     }
 
     @Test
@@ -226,8 +317,8 @@ class AdaptiveSpinPolicyTest {
 
     @Test
     void shouldKeepSpinningOnceExplorationShowedShortWaits() {
-        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
-        feed(p, ROUNDS, 35 * US);
+        AdaptiveSpinPolicy p = policyWithWakeCost(20 * US);
+        feed(p, ROUNDS, 70 * US);
         assertEquals(0, p.spinNanos(NOT_EXPLORING));
         // During the slot both sides spin, and the waits collapse to the ping-pong's.
         feed(p, ROUNDS, 700);

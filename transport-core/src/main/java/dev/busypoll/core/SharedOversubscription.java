@@ -1,0 +1,73 @@
+package dev.busypoll.core;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * When an AUTO controller of this JVM last found the machine oversubscribed (more runnable threads than cores), so
+ * that a controller that has only just started can believe it at once instead of learning it again. Whether the
+ * cores are oversubscribed is a property of the machine, not of one waiting thread; but each controller learns it
+ * from its own idle episodes, and a waiter that waits only a few times never learns it: in thread-mode hackbench
+ * every sender has a ladder per receiver's pipe and waits for space in each only once or twice a run, so under AUTO
+ * every such wait spun for the untrained window (10 µs) on a core that the readers needed. A controller that has
+ * not yet taken its first decision starts oversubscribed when another one saw the machine so within
+ * {@link #RECENT_NANOS}; its own episodes then take over (it leaves the state as soon as they show no contention,
+ * see {@link AdaptiveSpinPolicy}).
+ *
+ * <p><b>Threading and memory ordering</b> (the one place for it): any thread; lock-free. The state is a
+ * {@link System#nanoTime()} stamp, a {@code long} written and read with opaque access (atomic through a
+ * {@code VarHandle}, never torn), and a volatile flag {@code seen} set after the first stamp is written, so a
+ * reader that sees the flag (an acquire) sees that stamp or a later one. Writes race benignly: every writer
+ * stores "now", and a reader that sees an older stamp only starts a little less cautious. Nothing else is published through it, so no ordering with
+ * other memory is needed. An oversubscribed controller writes at most once per {@link #REFRESH_NANOS} (it reads
+ * first), so the line is read-mostly and costs the hot path nothing measurable.
+ */
+final class SharedOversubscription {
+    /** The JVM's instance, which every {@link IdleLadder}'s controller shares. */
+    static final SharedOversubscription JVM = new SharedOversubscription();
+
+    /** How long a sighting counts for a controller that starts: 1 s. */
+    static final long RECENT_NANOS = 1_000_000_000L;
+    /** A stamp younger than this (1 ms) is not written again. */
+    static final long REFRESH_NANOS = 1_000_000L;
+
+    private static final VarHandle SEEN_AT;
+
+    static {
+        try {
+            SEEN_AT = MethodHandles.lookup()
+                    .findVarHandle(SharedOversubscription.class, "seenAt", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** When oversubscription was last seen; {@code seen} is false until the first time. */
+    @SuppressWarnings("unused") // accessed through SEEN_AT
+    private long seenAt;
+    private volatile boolean seen;
+
+    /** A state in which nobody has seen oversubscription yet; tests use their own, the ladders share {@link #JVM}. */
+    SharedOversubscription() {
+    }
+
+    /** A controller found the machine oversubscribed at {@code nowNanos}. */
+    void markSeen(long nowNanos) {
+        if (!seen) {
+            SEEN_AT.setOpaque(this, nowNanos);
+            seen = true;
+        } else if (nowNanos - (long) SEEN_AT.getOpaque(this) >= REFRESH_NANOS) {
+            SEEN_AT.setOpaque(this, nowNanos);
+        }
+    }
+
+    /** Whether a controller found the machine oversubscribed within {@link #RECENT_NANOS} before {@code nowNanos}. */
+    boolean seenRecently(long nowNanos) {
+        return seen && nowNanos - (long) SEEN_AT.getOpaque(this) < RECENT_NANOS;
+    }
+
+    @Override
+    public String toString() {
+        return "SharedOversubscription{" + (seen ? "seen at " + (long) SEEN_AT.getOpaque(this) : "never seen") + '}';
+    }
+}

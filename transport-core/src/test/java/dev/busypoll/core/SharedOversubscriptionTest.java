@@ -1,0 +1,126 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link SharedOversubscription}: what a sighting means to a controller that starts, and the stamp under concurrent
+ * writers (deterministic times in the unit tests; the stress test is bounded in time and asserts no timing).
+ */
+class SharedOversubscriptionTest {
+    private static final long MS = 1_000_000L;
+    private static final long T0 = 5_000_000_000L;
+
+    @Test
+    void shouldSayNothingUntilSomebodySawIt() {
+        SharedOversubscription machine = new SharedOversubscription();
+        assertFalse(machine.seenRecently(T0));
+        assertFalse(machine.seenRecently(Long.MIN_VALUE), "whatever the clock reads");
+    }
+
+    @Test
+    void shouldCountASightingForOneSecond() {
+        SharedOversubscription machine = new SharedOversubscription();
+        machine.markSeen(T0);
+        assertTrue(machine.seenRecently(T0 + 999 * MS));
+        assertFalse(machine.seenRecently(T0 + 1_000 * MS), "older than a second: forgotten");
+        machine.markSeen(T0 + 2_000 * MS);
+        assertTrue(machine.seenRecently(T0 + 2_500 * MS), "a fresh sighting counts again");
+    }
+
+    @Test
+    void shouldStartAnUntrainedControllerOversubscribedAfterARecentSighting() {
+        SharedOversubscription machine = new SharedOversubscription();
+        AdaptiveSpinPolicy witness = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            witness.onWakeLatency(8_000);
+        }
+        for (int i = 0; i < 32; i++) {
+            witness.onEpisode(6_000, true);
+        }
+        assertTrue(witness.isOversubscribed());
+        witness.spinNanos(T0); // an oversubscribed controller reports what it sees when an episode starts
+        assertTrue(machine.seenRecently(T0));
+
+        AdaptiveSpinPolicy newcomer = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        assertFalse(newcomer.isOversubscribed(), "nothing observed yet");
+        long window = newcomer.spinNanos(T0 + 10 * MS);
+        assertTrue(newcomer.isOversubscribed(), "believes the sighting before its first decision");
+        assertEquals(newcomer.baselineWakeNanos() / 2, window, "so its first episodes spin half a wake-up, not 10 µs");
+
+        int calm = 0;
+        while (newcomer.isOversubscribed() && calm < 100) {
+            newcomer.onEpisode(6_000, false);
+            calm++;
+        }
+        assertFalse(newcomer.isOversubscribed(), "its own uncontended episodes take over");
+        assertTrue(calm <= 32, "within a few dozen episodes: " + calm);
+    }
+
+    @Test
+    void shouldNotMoveAControllerThatOldSightingsOrItsOwnEpisodesContradict() {
+        SharedOversubscription machine = new SharedOversubscription();
+        machine.markSeen(T0);
+        AdaptiveSpinPolicy late = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        late.spinNanos(T0 + 2_000 * MS);
+        assertFalse(late.isOversubscribed(), "a sighting two seconds old says nothing about now");
+
+        AdaptiveSpinPolicy trained = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            trained.onEpisode(700, false);
+        }
+        machine.markSeen(T0 + 3_000 * MS);
+        trained.spinNanos(T0 + 3_000 * MS);
+        assertFalse(trained.isOversubscribed(), "a controller that has decided trusts its own episodes");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldShowEveryReaderASightingOnceOneIsMadeWhateverTheInterleaving() throws Exception {
+        int threads = 8;
+        for (int round = 0; round < 300; round++) {
+            SharedOversubscription machine = new SharedOversubscription();
+            AtomicLong marked = new AtomicLong(); // writers that finished a markSeen
+            AtomicLong misses = new AtomicLong();
+            CyclicBarrier start = new CyclicBarrier(threads);
+            List<Thread> all = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                boolean writer = t % 2 == 0;
+                all.add(new Thread(() -> {
+                    try {
+                        start.await();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    for (int i = 0; i < 500; i++) {
+                        if (writer) {
+                            machine.markSeen(System.nanoTime());
+                            marked.incrementAndGet();
+                        } else {
+                            boolean before = marked.get() > 0; // a mark completed before this read
+                            if (before && !machine.seenRecently(System.nanoTime())) {
+                                misses.incrementAndGet();
+                            }
+                        }
+                    }
+                }));
+            }
+            all.forEach(Thread::start);
+            for (Thread t : all) {
+                t.join();
+            }
+            assertEquals(0, misses.get(), "round " + round + ": a reader missed a sighting made before its read");
+            assertTrue(machine.seenRecently(System.nanoTime()));
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link SharedWakeBaseline} under concurrent offers: the compare-and-set loop must keep the lowest offer whatever
+ * the interleaving, and a reader must never see the value rise. Bounded in time; the threads outnumber the cores on
+ * purpose, so that offers interleave with preemption.
+ */
+class SharedWakeBaselineTest {
+    private static final int THREADS = 8;
+    private static final int ROUNDS = 200;
+    private static final int OFFERS_PER_THREAD = 2_000;
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldKeepTheLowestOfConcurrentOffersAndNeverRise() throws Exception {
+        SplittableRandom seeds = new SplittableRandom(42);
+        for (int round = 0; round < ROUNDS; round++) {
+            SharedWakeBaseline shared = new SharedWakeBaseline();
+            AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
+            AtomicLong rises = new AtomicLong();
+            CyclicBarrier start = new CyclicBarrier(THREADS);
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                SplittableRandom random = seeds.split();
+                threads.add(new Thread(() -> {
+                    long seen = 0;
+                    try {
+                        start.await();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    for (int i = 0; i < OFFERS_PER_THREAD; i++) {
+                        long offer = random.nextLong(1_000, 1_000_000);
+                        shared.offer(offer);
+                        if (offer >= SharedWakeBaseline.MIN_NANOS) {
+                            lowest.accumulateAndGet(offer, Math::min);
+                        }
+                        long now = shared.nanos();
+                        if (seen != 0 && now > seen) {
+                            rises.incrementAndGet();
+                        }
+                        assertTrue(now != 0 || offer < SharedWakeBaseline.MIN_NANOS, "an accepted offer is visible");
+                        seen = now;
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(lowest.get(), shared.nanos(), "round " + round + ": the lowest accepted offer wins");
+            assertEquals(0, rises.get(), "round " + round + ": a reader saw the value rise");
+        }
+    }
+}
