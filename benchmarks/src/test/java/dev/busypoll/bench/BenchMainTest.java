@@ -76,6 +76,7 @@ class BenchMainTest {
         assertEquals(Profile.QUICK.openLoopMillis(), quick.openLoop().durationMillis());
         assertEquals(Profile.QUICK.openLoopWarmupMillis(), quick.openLoop().warmupMillis());
         assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
+        assertEquals(100, quick.openLoop().spinAheadMicros());
         assertEquals(Profile.QUICK.idleWindowMillis(), quick.idle().windowMillis());
         assertEquals(Profile.FULL.idleWindowMillis(), BenchMain.parse(new String[] {"--full"}).idle().windowMillis());
         assertEquals(Profile.FULL.openLoopRates(),

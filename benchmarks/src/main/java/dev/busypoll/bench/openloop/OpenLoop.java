@@ -50,6 +50,8 @@ public final class OpenLoop {
      * @param durationMillis  length of each rate's schedule
      * @param warmupMillis    warm-up at the first rate per transport, not recorded
      * @param spinAheadMicros how long before a due time the Netty pacer re-schedules itself with no delay
+     *                        (Linux rounds a timed sleep up by the timer slack, 50 µs by default, so the
+     *                        spin-ahead must be larger than that for the pacer to wake before the due time)
      * @param busyPollMicros  BUSY_POLL_MICROS of the busypoll rows
      */
     public record Config(List<Long> rates, long durationMillis, long warmupMillis, long spinAheadMicros,
@@ -227,10 +229,7 @@ public final class OpenLoop {
         }
         notes.add("Spinning threads: the floor's 2 threads and the 2 loops of each busypoll row with "
                 + "BUSY_POLL_MICROS > 0 spin (" + spinners + " at most at a time, one transport runs at a time, on "
-                + Machine.cores() + " cores); besides, every Netty client loop spins through the last "
-                + config.spinAheadMicros + " µs before each due time, so at rates above "
-                + (config.spinAheadMicros == 0 ? "any" : String.valueOf(1_000_000 / config.spinAheadMicros))
-                + " msg/s the client loop never idles.");
+                + Machine.cores() + " cores); besides, " + clientSpinNote(config.spinAheadMicros));
         if (spinners >= Machine.cores()) {
             notes.add("NOTE: " + spinners + " spinning threads on " + Machine.cores() + " cores: nothing else (the "
                     + "JIT, GC, other processes) gets a core without preempting them.");
@@ -297,6 +296,22 @@ public final class OpenLoop {
                 cpu < 0 ? Double.NaN : cpu / 1e3 / n,
                 server0 < 0 || server1 < 0 ? Double.NaN : (server1 - server0) / 1e3 / n,
                 Percentiles.hgrm(latency));
+    }
+
+    /**
+     * What the Netty client loop's spin-ahead means for its CPU: the pacer spins through the last
+     * {@code spinAheadMicros} before each due time, so from the rate whose interval is no longer than that
+     * (10,000 msg/s for 100 µs) the loop never idles.
+     */
+    static String clientSpinNote(long spinAheadMicros) {
+        if (spinAheadMicros == 0) {
+            return "the Netty client loops do not spin ahead (--spin-ahead 0): they sleep on the loop's timer until "
+                    + "each due time.";
+        }
+        long everyRate = (1_000_000 + spinAheadMicros - 1) / spinAheadMicros;
+        return "every Netty client loop spins through the last " + spinAheadMicros + " µs before each due time, so "
+                + "at rates of " + everyRate + " msg/s and above (one request every " + spinAheadMicros
+                + " µs or more often) the client loop never idles.";
     }
 
     private static long giveUp(long millis) {

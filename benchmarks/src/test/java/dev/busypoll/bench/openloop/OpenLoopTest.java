@@ -25,7 +25,7 @@ class OpenLoopTest {
 
     @Test
     void shouldReportEveryTransportAtEveryRateWithSaneNumbers() {
-        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 20, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 100, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         OpenLoop.Result result = OpenLoop.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
@@ -67,13 +67,24 @@ class OpenLoopTest {
 
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
-        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 20, List.of());
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 100, List.of());
         OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
         OpenLoop.Result result = OpenLoop.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
         assertEquals(1, result.row("floor").cells().size());
         BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
                 result.table(), "| broken | n/a | failed |");
         assertTrue(OpenLoopSection.csv(result).contains("failed: "), OpenLoopSection.csv(result));
+    }
+
+    @Test
+    void shouldSayFromWhichRateTheClientLoopNeverIdles() {
+        assertTrue(OpenLoop.clientSpinNote(100).contains("at rates of 10000 msg/s and above"),
+                OpenLoop.clientSpinNote(100));
+        assertTrue(OpenLoop.clientSpinNote(20).contains("at rates of 50000 msg/s and above"),
+                OpenLoop.clientSpinNote(20));
+        assertTrue(OpenLoop.clientSpinNote(30).contains("at rates of 33334 msg/s and above"),
+                OpenLoop.clientSpinNote(30));
+        assertTrue(OpenLoop.clientSpinNote(0).contains("do not spin ahead"), OpenLoop.clientSpinNote(0));
     }
 
     @Test
