@@ -296,7 +296,7 @@ public final class OpenLoop {
         }
         for (int s = 0; s < sessions; s++) {
             // With one session every line and message reads as before sessions existed.
-            String label = sessions == 1 ? "" : "session " + (s + 1) + "/" + sessions;
+            String label = sessions == 1 ? "" : " session " + (s + 1) + "/" + sessions;
             for (int i = 0; i < transports.size(); i++) {
                 OpenLoopTransport t = transports.get(i);
                 if (t.unavailableReason() != null || failures.get(i) != null) {
@@ -319,15 +319,16 @@ public final class OpenLoop {
                         progress.printf("open loop %-42s %8d msg/s%s: achieved %9.0f  p50 %9.2f µs  "
                                         + "p99 %9.2f µs  lateness p99 %8.2f µs  CPU %7.3f µs/msg "
                                         + "(server loop %7.3f)%n",
-                                t.name(), rate, label.isEmpty() ? "" : " " + label, run.f.achievedRate(), us(run.latency.getValueAtPercentile(50)),
-                                us(run.latency.getValueAtPercentile(99)), us(run.lateness.getValueAtPercentile(99)),
+                                t.name(), rate, label, run.f.achievedRate(),
+                                us(run.latency.getValueAtPercentile(50)), us(run.latency.getValueAtPercentile(99)),
+                                us(run.lateness.getValueAtPercentile(99)),
                                 perMessage(run.cpuNanos, run.f.received()),
                                 perMessage(run.serverCpuNanos, run.f.received()));
                     }
                 } catch (Exception | AssertionError e) {
                     // One broken transport must not cost the report of all the others.
-                    String in = label.isEmpty() ? "" : " in " + label;
-                    failures.set(i, "failed: " + (label.isEmpty() ? "" : "in " + label + ": ") + e);
+                    String in = label.isEmpty() ? "" : " in" + label;
+                    failures.set(i, "failed:" + (label.isEmpty() ? "" : in + ":") + " " + e);
                     notes.add(t.name() + ": FAILED" + in + " after " + done + " rate(s): " + e);
                     progress.printf("open loop %-42s FAILED%s: %s%n", t.name(), in, e);
                 }
