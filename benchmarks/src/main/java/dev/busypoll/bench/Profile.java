@@ -26,7 +26,8 @@ import java.util.List;
  * @param streamReps       streaming: repetitions per transport
  * @param openLoopRates    open-loop offered rates, msg/s, ascending
  * @param openLoopMillis   open-loop schedule length per rate, ms
- * @param openLoopWarmupMillis open-loop warm-up per transport, ms
+ * @param openLoopWarmupMillis open-loop warm-up per transport (and session), ms
+ * @param openLoopSessions open-loop client/server pairs per transport, interleaved and pooled
  * @param idleWindowMillis idle-cost measured idle window, ms
  * @param tracePhaseMillis AUTO trace: length of each load phase, ms
  */
@@ -35,7 +36,7 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
                       List<Integer> channelGroups, int channelLoops,
                       int channelRuns, int channelWarmupRuns, long streamMessages, long streamWarmup,
                       int streamReps, List<Long> openLoopRates, long openLoopMillis, long openLoopWarmupMillis,
-                      long idleWindowMillis, long tracePhaseMillis) {
+                      int openLoopSessions, long idleWindowMillis, long tracePhaseMillis) {
     /** Copies the lists. */
     public Profile {
         channelGroups = List.copyOf(channelGroups);
@@ -48,20 +49,22 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). hackbench over channels:
      * groups 1-8 and 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport
      * there already.
-     * Open loop: 4 rates of 250 ms after 100 ms of warm-up per transport (saturated rates run up to 1.5x their
-     * schedule, then drain); idle: a 1 s window per transport.
+     * Open loop: one session per transport, 4 rates of 250 ms after 100 ms of warm-up (saturated rates run up to
+     * 1.5x their schedule, then drain); idle: a 1 s window per transport.
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            List.of(1, 2, 4, 8), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1_000,
+            List.of(1, 2, 4, 8), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1,
+            1_000,
             400);
     /**
      * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 7 repetitions;
      * 50,000 gRPC calls per row. hackbench over channels: groups 1-16 (16 groups = 6,400 connections per
-     * transport; 16 groups of 20 loops took 18 s for every transport together here) and 200 loops. Open loop: 9 rates of 1.5 s after 1 s of warm-up per transport (about 170 s);
+     * transport; 16 groups of 20 loops took 18 s for every transport together here) and 200 loops. Open loop: 3 interleaved sessions per transport, each 1 s of warm-up then 9 rates of 0.5 s (1.5 s per rate
+     * pooled; about 190 s);
      * idle: a 3 s window per transport (about 40 s).
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
             List.of(1, 2, 4, 8, 16), 200, 3, 1, 1_000_000, 100_000, 5,
             List.of(5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 150_000L, 200_000L, 300_000L, 500_000L), 1_500,
-            1_000, 3_000, 2_000);
+            1_000, 3, 3_000, 2_000);
 }

@@ -34,7 +34,7 @@ class BenchMainTest {
         String usage = out.toString(StandardCharsets.UTF_8);
         assertTrue(usage.contains("Usage:"));
         for (String s : List.of("hackbench", "pingpong", "grpc", "--grpc-calls", "--grpc-warmup", "--grpc-reps",
-                "--grpc-busy-poll", "openloop", "idle", "--rates", "--rate-millis", "--openloop-warmup", "--spin-ahead",
+                "--grpc-busy-poll", "openloop", "idle", "--rates", "--rate-millis", "--openloop-warmup", "--openloop-sessions", "--spin-ahead",
                 "--idle-traffic", "--idle-settle", "--idle-window", "hackbench-channels", "streaming", "--channel-groups",
                 "--channel-loops", "--channel-runs", "--channel-warmup-runs", "--channel-threads", "--channel-busy-poll",
                 "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch", "--stream-busy-poll")) {
@@ -76,16 +76,23 @@ class BenchMainTest {
         assertEquals(Profile.QUICK.openLoopMillis(), quick.openLoop().durationMillis());
         assertEquals(Profile.QUICK.openLoopWarmupMillis(), quick.openLoop().warmupMillis());
         assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
+        assertEquals(1, quick.openLoop().sessions());
+        assertEquals(100, quick.openLoop().spinAheadMicros());
+        assertEquals(3, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(Profile.FULL.openLoopSessions(), BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(1, BenchMain.parse(new String[] {"openloop", "--openloop-sessions", "1"}).openLoop().sessions());
+        assertEquals(2, BenchMain.parse(new String[] {"--full", "openloop", "--openloop-sessions=2"}).openLoop()
+                .sessions());
         assertEquals(Profile.QUICK.idleWindowMillis(), quick.idle().windowMillis());
         assertEquals(Profile.FULL.idleWindowMillis(), BenchMain.parse(new String[] {"--full"}).idle().windowMillis());
         assertEquals(Profile.FULL.openLoopRates(),
                 BenchMain.parse(new String[] {"--full"}).openLoop().rates());
 
         BenchMain.Command ol = BenchMain.parse(new String[] {"openloop", "--rates", "1000,20000",
-            "--rate-millis=300", "--openloop-warmup", "50", "--spin-ahead", "0"});
+            "--rate-millis=300", "--openloop-warmup", "50", "--spin-ahead", "0", "--openloop-sessions", "4"});
         assertEquals("openloop", ol.scenario());
         assertEquals(new dev.busypoll.bench.openloop.OpenLoop.Config(List.of(1000L, 20000L), 300, 50, 0,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS), ol.openLoop());
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 4), ol.openLoop());
 
         BenchMain.Command idle = BenchMain.parse(new String[] {"idle", "--idle-traffic", "7", "--idle-settle=30",
             "--idle-window", "500"});
@@ -101,6 +108,11 @@ class BenchMainTest {
                 new String[] {"openloop", "--rates", "fast"}, new String[] {"openloop", "--rates", ","},
                 new String[] {"openloop", "--rate-millis", "0"}, new String[] {"openloop", "--openloop-warmup", "-1"},
                 new String[] {"openloop", "--spin-ahead", "-5"}, new String[] {"idle", "--idle-window", "0"},
+                new String[] {"openloop", "--openloop-sessions", "0"},
+                new String[] {"openloop", "--openloop-sessions", "-1"},
+                new String[] {"openloop", "--openloop-sessions", "two"},
+                new String[] {"openloop", "--openloop-sessions", "1.5"},
+                new String[] {"idle", "--openloop-sessions", "2"},
                 new String[] {"idle", "--idle-settle", "1"}, new String[] {"idle", "--idle-traffic", "-3"},
                 new String[] {"idle", "--rates", "1000"}, new String[] {"openloop", "--idle-window", "10"},
                 new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"})) {
@@ -108,6 +120,19 @@ class BenchMainTest {
             assertEquals(2, run(args), String.join(" ", args));
             String e = err.toString(StandardCharsets.UTF_8);
             assertTrue(e.startsWith("error: ") && e.contains("Usage:"), e);
+        }
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithTheOpenLoopSessions() {
+        for (String[] c : List.of(new String[] {"0", "sessions must be >= 1, was 0"},
+                new String[] {"-3", "sessions must be >= 1, was -3"},
+                new String[] {"two", "--openloop-sessions needs a whole number, got 'two'"},
+                new String[] {"", "--openloop-sessions needs a whole number, got ''"})) {
+            err.reset();
+            assertEquals(2, run("openloop", "--openloop-sessions=" + c[0]), c[0]);
+            String e = err.toString(StandardCharsets.UTF_8);
+            assertTrue(e.startsWith("error: " + c[1]), e);
         }
     }
 

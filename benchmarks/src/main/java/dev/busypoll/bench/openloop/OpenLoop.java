@@ -23,12 +23,22 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * per message (process, and the server loop's own).
  *
  * <pre>
- *   per transport: open pair, warm up at the first rate, then for each rate:
+ *   for session s in 1..S, for each transport: open a new pair, warm up at the first rate, then for each rate
+ *   (1/S of its messages):
  *     t_0 .. t_n scheduled ---&gt; client sends (pacer) ---&gt; server echoes ---&gt; client: record(now - t_i)
+ *   per (transport, rate): the S sessions' histograms merged, counts and CPU times summed
  *   a rate is saturated when fewer than 95% of the offered replies per second come back, when the sender had to
  *   give up (the schedule ran past 1.5x its length), or when latency explodes (p50 and p99 20x the lowest rate's,
  *   p99 &gt;= 1 ms)
  * </pre>
+ *
+ * <p><b>Sessions.</b> One client/server pair tends to stay at one latency level for all its rates (which core
+ * each thread landed on, object layout: on a 2-vCPU VM one pair read a 1.0 µs p50 at 100k msg/s and the next
+ * 2.5 µs, whatever the transport), so a transport measured through one pair is one random draw of that level.
+ * Each transport therefore runs {@link Config#sessions} pairs, interleaved with the other transports' (session 1
+ * of every transport, then session 2 of every transport, ...), each with the full warm-up and {@code 1/S} of each
+ * rate's messages, and the cell of a (transport, rate) pools its sessions. With {@code S = 1} this is one pair per
+ * transport, as before sessions existed.
  */
 public final class OpenLoop {
     /** Highest latency the histograms track, ns. */
@@ -50,10 +60,14 @@ public final class OpenLoop {
      * @param durationMillis  length of each rate's schedule
      * @param warmupMillis    warm-up at the first rate per transport, not recorded
      * @param spinAheadMicros how long before a due time the Netty pacer re-schedules itself with no delay
+     *                        (Linux rounds a timed sleep up by the timer slack, 50 µs by default, so the
+     *                        spin-ahead must be larger than that for the pacer to wake before the due time)
      * @param busyPollMicros  BUSY_POLL_MICROS of the busypoll rows
+     * @param sessions        client/server pairs per transport, interleaved across transports and pooled per
+     *                        rate; each runs the warm-up and about {@code durationMillis / sessions} per rate
      */
     public record Config(List<Long> rates, long durationMillis, long warmupMillis, long spinAheadMicros,
-                         List<Long> busyPollMicros) {
+                         List<Long> busyPollMicros, int sessions) {
         /** Validates every field. */
         public Config {
             rates = List.copyOf(rates);
@@ -76,6 +90,9 @@ public final class OpenLoop {
                 throw new IllegalArgumentException("spin-ahead must be >= 0 µs, was " + spinAheadMicros);
             }
             NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            if (sessions < 1) {
+                throw new IllegalArgumentException("sessions must be >= 1, was " + sessions);
+            }
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */
@@ -87,9 +104,37 @@ public final class OpenLoop {
             return list;
         }
 
-        /** Requests scheduled at {@code rate} (at least one). */
+        /** Requests scheduled at {@code rate} over all sessions together (at least one). */
         long messages(long rate) {
             return Math.max(1, rate * durationMillis / 1000);
+        }
+
+        /**
+         * Requests scheduled at {@code rate} in session {@code session} (0-based): {@link #messages} split as
+         * evenly as whole requests allow (the later sessions get the remainder), so the sessions together schedule
+         * exactly {@link #messages}; except that a session never schedules fewer than one, so when
+         * {@link #messages} is below {@link #sessions} the sessions schedule {@link #sessions} together.
+         */
+        long messages(long rate, int session) {
+            long total = messages(rate);
+            return Math.max(1, total * (session + 1) / sessions - total * session / sessions);
+        }
+
+        /**
+         * How long the sender of session {@code session} keeps going at {@code rate} before it gives up: 1.5x
+         * the session's share of {@code durationMillis} (its share of the requests), at least 1.5 ms. With one
+         * session, 1.5x {@code durationMillis}.
+         */
+        long giveUpNanos(long rate, int session) {
+            double share = (double) messages(rate, session) / messages(rate);
+            long nanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1),
+                    (long) (TimeUnit.MILLISECONDS.toNanos(durationMillis) * Math.min(1.0, share)));
+            return (long) (nanos * GIVE_UP_FACTOR);
+        }
+
+        /** Each session's length per rate, ms: {@code durationMillis / sessions}, at least 1. */
+        public long sessionMillis() {
+            return Math.max(1, durationMillis / sessions);
         }
     }
 
@@ -204,7 +249,7 @@ public final class OpenLoop {
         }
     }
 
-    /** Runs the configuration, printing one progress line per transport and rate. */
+    /** Runs the configuration, printing one progress line per transport, rate and session. */
     public static Result run(Config config, PrintStream progress) {
         Objects.requireNonNull(config, "config");
         return run(config, config.transports(), progress);
@@ -227,10 +272,7 @@ public final class OpenLoop {
         }
         notes.add("Spinning threads: the floor's 2 threads and the 2 loops of each busypoll row with "
                 + "BUSY_POLL_MICROS > 0 spin (" + spinners + " at most at a time, one transport runs at a time, on "
-                + Machine.cores() + " cores); besides, every Netty client loop spins through the last "
-                + config.spinAheadMicros + " µs before each due time, so at rates above "
-                + (config.spinAheadMicros == 0 ? "any" : String.valueOf(1_000_000 / config.spinAheadMicros))
-                + " msg/s the client loop never idles.");
+                + Machine.cores() + " cores); besides, " + clientSpinNote(config.spinAheadMicros));
         if (spinners >= Machine.cores()) {
             notes.add("NOTE: " + spinners + " spinning threads on " + Machine.cores() + " cores: nothing else (the "
                     + "JIT, GC, other processes) gets a core without preempting them.");
@@ -239,44 +281,136 @@ public final class OpenLoop {
                 + "event loop (or the floor's server thread)");
         notes.forEach(progress::println);
 
+        int sessions = config.sessions;
+        int rateCount = config.rates.size();
+        // Per transport: the pooled figures of each rate so far, and why it failed (then it runs no more sessions).
+        List<List<Pool>> pools = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < transports.size(); i++) {
+            List<Pool> p = new ArrayList<>();
+            for (int r = 0; r < rateCount; r++) {
+                p.add(new Pool());
+            }
+            pools.add(p);
+            failures.add(null);
+        }
+        for (int s = 0; s < sessions; s++) {
+            // With one session every line and message reads as before sessions existed.
+            String label = sessions == 1 ? "" : " session " + (s + 1) + "/" + sessions;
+            for (int i = 0; i < transports.size(); i++) {
+                OpenLoopTransport t = transports.get(i);
+                if (t.unavailableReason() != null || failures.get(i) != null) {
+                    continue;
+                }
+                int done = 0;
+                try (OpenLoopTransport.Session session = t.open()) {
+                    List<OpenLoopTransport.LabelledThread> threads = session.threads();
+                    if (config.warmupMillis > 0) {
+                        long rate = config.rates.get(0);
+                        Plan warm = new Plan(rate, Math.max(1, rate * config.warmupMillis / 1000),
+                                giveUp(config.warmupMillis));
+                        session.run(warm, histogram(), histogram());
+                    }
+                    for (int r = 0; r < rateCount; r++) {
+                        long rate = config.rates.get(r);
+                        Run run = runRate(session, threads.get(threads.size() - 1).id(), config, rate, s);
+                        pools.get(i).get(r).add(run);
+                        done++;
+                        progress.printf("open loop %-42s %8d msg/s%s: achieved %9.0f  p50 %9.2f µs  "
+                                        + "p99 %9.2f µs  lateness p99 %8.2f µs  CPU %7.3f µs/msg "
+                                        + "(server loop %7.3f)%n",
+                                t.name(), rate, label, run.f.achievedRate(),
+                                us(run.latency.getValueAtPercentile(50)), us(run.latency.getValueAtPercentile(99)),
+                                us(run.lateness.getValueAtPercentile(99)),
+                                perMessage(run.cpuNanos, run.f.received()),
+                                perMessage(run.serverCpuNanos, run.f.received()));
+                    }
+                } catch (Exception | AssertionError e) {
+                    // One broken transport must not cost the report of all the others.
+                    String in = label.isEmpty() ? "" : " in" + label;
+                    failures.set(i, "failed:" + (label.isEmpty() ? "" : in + ":") + " " + e);
+                    notes.add(t.name() + ": FAILED" + in + " after " + done + " rate(s): " + e);
+                    progress.printf("open loop %-42s FAILED%s: %s%n", t.name(), in, e);
+                }
+            }
+        }
+
         List<Row> rows = new ArrayList<>();
-        for (OpenLoopTransport t : transports) {
+        for (int i = 0; i < transports.size(); i++) {
+            OpenLoopTransport t = transports.get(i);
             if (t.unavailableReason() != null) {
                 rows.add(new Row(t.name(), t.key(), List.of(), t.unavailableReason()));
                 continue;
             }
+            // A cell is reported only when every session ran its rate: a failed transport keeps the rates all its
+            // sessions finished (with one session: the rates before the failure).
             List<Cell> cells = new ArrayList<>();
-            String failure = null;
-            try (OpenLoopTransport.Session session = t.open()) {
-                List<OpenLoopTransport.LabelledThread> threads = session.threads();
-                if (config.warmupMillis > 0) {
-                    long rate = config.rates.get(0);
-                    Plan warm = new Plan(rate, Math.max(1, rate * config.warmupMillis / 1000),
-                            giveUp(config.warmupMillis));
-                    session.run(warm, histogram(), histogram());
+            for (int r = 0; r < rateCount; r++) {
+                Pool pool = pools.get(i).get(r);
+                if (pool.sessions == sessions) {
+                    cells.add(pool.cell(config.rates.get(r)));
                 }
-                for (long rate : config.rates) {
-                    Cell c = runRate(session, threads.get(threads.size() - 1).id(), config, rate);
-                    cells.add(c);
-                    progress.printf("open loop %-42s %8d msg/s: achieved %9.0f  p50 %9.2f µs  p99 %9.2f µs  "
-                                    + "lateness p99 %8.2f µs  CPU %7.3f µs/msg (server loop %7.3f)%n",
-                            t.name(), rate, c.achieved, c.p50, c.p99, c.latenessP99, c.cpuUsPerMsg,
-                            c.serverCpuUsPerMsg);
-                }
-            } catch (Exception | AssertionError e) {
-                // One broken transport must not cost the report of all the others.
-                failure = "failed: " + e;
-                notes.add(t.name() + ": FAILED after " + cells.size() + " rate(s): " + e);
-                progress.printf("open loop %-42s FAILED: %s%n", t.name(), e);
             }
-            rows.add(new Row(t.name(), t.key(), List.copyOf(cells), failure));
+            rows.add(new Row(t.name(), t.key(), List.copyOf(cells), failures.get(i)));
         }
         return new Result(config, List.copyOf(rows), List.copyOf(notes));
     }
 
-    private static Cell runRate(OpenLoopTransport.Session session, long serverThread, Config config, long rate)
-            throws Exception {
-        Plan plan = new Plan(rate, config.messages(rate), giveUp(config.durationMillis));
+    /**
+     * What one session measured at one rate: its figures, histograms (ns) and CPU times (ns, negative when
+     * unknown).
+     */
+    private record Run(RunFigures f, Histogram latency, Histogram lateness, long cpuNanos, long serverCpuNanos) {
+    }
+
+    /**
+     * The sessions of one (transport, rate) pooled: histograms merged, counts, run times and CPU times summed.
+     * The achieved rate is the summed replies over the summed run times (schedule start to last reply of each
+     * session), i.e. the sessions' achieved rates weighted by their run times; CPU per message is the summed CPU
+     * time over the summed replies. With one session the cell is that session's.
+     */
+    private static final class Pool {
+        private int sessions;
+        private Histogram latency;
+        private Histogram lateness;
+        private long scheduled;
+        private long sent;
+        private long received;
+        private long spanNanos;
+        private long cpuNanos;
+        private long serverCpuNanos;
+
+        void add(Run run) {
+            if (sessions == 0) {
+                latency = run.latency;
+                lateness = run.lateness;
+            } else {
+                latency.add(run.latency);
+                lateness.add(run.lateness);
+            }
+            sessions++;
+            scheduled += run.f.scheduled();
+            sent += run.f.sent();
+            received += run.f.received();
+            spanNanos += run.f.lastReplyNanos() - run.f.startNanos();
+            cpuNanos = cpuNanos < 0 || run.cpuNanos < 0 ? -1 : cpuNanos + run.cpuNanos;
+            serverCpuNanos = serverCpuNanos < 0 || run.serverCpuNanos < 0 ? -1 : serverCpuNanos + run.serverCpuNanos;
+        }
+
+        Cell cell(long rate) {
+            double achieved = new RunFigures(scheduled, sent, received, 0, spanNanos).achievedRate();
+            return new Cell(rate, scheduled, sent, received, achieved,
+                    us(latency.getValueAtPercentile(50)), us(latency.getValueAtPercentile(99)),
+                    us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
+                    us(lateness.getValueAtPercentile(99)),
+                    perMessage(cpuNanos, received), perMessage(serverCpuNanos, received),
+                    Percentiles.hgrm(latency));
+        }
+    }
+
+    private static Run runRate(OpenLoopTransport.Session session, long serverThread, Config config, long rate,
+                               int sessionIndex) throws Exception {
+        Plan plan = new Plan(rate, config.messages(rate, sessionIndex), config.giveUpNanos(rate, sessionIndex));
         Histogram latency = histogram();
         Histogram lateness = histogram();
         ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
@@ -289,14 +423,28 @@ public final class OpenLoop {
             throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "
                     + latency.getTotalCount() + " latencies, " + lateness.getTotalCount() + " send times");
         }
-        double n = f.received();
-        return new Cell(rate, f.scheduled(), f.sent(), f.received(), f.achievedRate(),
-                us(latency.getValueAtPercentile(50)), us(latency.getValueAtPercentile(99)),
-                us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
-                us(lateness.getValueAtPercentile(99)),
-                cpu < 0 ? Double.NaN : cpu / 1e3 / n,
-                server0 < 0 || server1 < 0 ? Double.NaN : (server1 - server0) / 1e3 / n,
-                Percentiles.hgrm(latency));
+        return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu, server0 < 0 || server1 < 0 ? -1 : server1 - server0);
+    }
+
+    /** CPU nanoseconds per message in µs, NaN when the time is unknown (negative). */
+    private static double perMessage(long nanos, long messages) {
+        return nanos < 0 ? Double.NaN : nanos / 1e3 / messages;
+    }
+
+    /**
+     * What the Netty client loop's spin-ahead means for its CPU: the pacer spins through the last
+     * {@code spinAheadMicros} before each due time, so from the rate whose interval is no longer than that
+     * (10,000 msg/s for 100 µs) the loop never idles.
+     */
+    static String clientSpinNote(long spinAheadMicros) {
+        if (spinAheadMicros == 0) {
+            return "the Netty client loops do not spin ahead (--spin-ahead 0): they sleep on the loop's timer until "
+                    + "each due time.";
+        }
+        long everyRate = (1_000_000 + spinAheadMicros - 1) / spinAheadMicros;
+        return "every Netty client loop spins through the last " + spinAheadMicros + " µs before each due time, so "
+                + "at rates of " + everyRate + " msg/s and above (one request every " + spinAheadMicros
+                + " µs or more often) the client loop never idles.";
     }
 
     private static long giveUp(long millis) {

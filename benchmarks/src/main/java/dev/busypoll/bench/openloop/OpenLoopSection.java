@@ -23,12 +23,16 @@ public final class OpenLoopSection {
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("Open loop, no coordinated omission: the client sends 8-byte requests at scheduled "
                 + "times t_i = start + i / rate without waiting for replies, the server echoes them, and latency = "
-                + "reply arrival − **scheduled** send time (a late sender is charged for its lateness). Per "
-                + "transport one client/server pair, " + c.warmupMillis() + " ms warm-up at " + c.rates().get(0)
-                + " msg/s, then " + c.durationMillis() + " ms per rate. The Netty pacer runs on the client's event "
+                + "reply arrival − **scheduled** send time (a late sender is charged for its lateness). "
+                + sessionsText(c) + " The Netty pacer runs on the client's event "
                 + "loop: it schedules itself on the loop's timer until " + c.spinAheadMicros() + " µs before the "
                 + "next due time and then re-schedules itself with no delay (spinning through the loop), sending "
-                + "everything due (at most 64 per pass) and flushing once; the floor's client thread spins. "
+                + "everything due (at most 64 per pass) and flushing once; the floor's client thread spins. The "
+                + "spin-ahead must exceed Linux's timer slack (a timed sleep wakes up to 50 µs late by default): "
+                + "with 20 µs the client woke late at low rates and the p50 at 5,000-10,000 msg/s was mostly the "
+                + "pacer's lateness (45-92 µs for every transport, LocalChannel and busypoll alike); with 100 µs it "
+                + "shows the transport (11-25 µs). The price: at rates where a request is due every spin-ahead or "
+                + "more often the client loop never idles (see the notes). "
                 + "`send lateness` is how late the pacer sent (already included in the latency). CPU µs/msg = "
                 + "process CPU / replies (includes the client loop's pacing spin); server loop CPU µs/msg = the "
                 + "echoing loop's own thread CPU / replies (the transport without the pacer). A rate is "
@@ -66,6 +70,25 @@ public final class OpenLoopSection {
             }
         }
         return new Section("openloop", title, blocks, files, headlines);
+    }
+
+    /** How many client/server pairs per transport, how long each ran, and why there are several. */
+    static String sessionsText(OpenLoop.Config c) {
+        String warm = c.warmupMillis() + " ms warm-up at " + c.rates().get(0) + " msg/s";
+        if (c.sessions() == 1) {
+            return "Per transport one client/server pair (one session), " + warm + ", then " + c.durationMillis()
+                    + " ms per rate. One pair tends to stay at one latency level for all its rates (thread "
+                    + "placement, object layout), so rows of single sessions differ partly by chance; "
+                    + "`--openloop-sessions N` pools N.";
+        }
+        return "Per transport " + c.sessions() + " interleaved sessions (a new client/server pair each: session 1 "
+                + "of every transport, then session 2 of every transport, ...), each with " + warm + ", then "
+                + c.sessionMillis() + " ms per rate (" + c.durationMillis() + " ms / " + c.sessions() + "; the "
+                + "rate's requests split between the sessions); each cell pools its sessions (latency histograms "
+                + "merged, counts and CPU times summed, achieved = replies / summed run time). Why: one pair tends "
+                + "to stay at one latency level for all its rates (thread placement on the cores, object layout: "
+                + "at 100,000 msg/s one pair's p50 read 1.0 µs and the next one's 2.5 µs, whatever the transport), "
+                + "so a transport measured through one pair is one random draw of that level.";
     }
 
     /** The .hgrm file name of one transport and rate. */

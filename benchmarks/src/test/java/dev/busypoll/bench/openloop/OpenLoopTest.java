@@ -6,10 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,7 +32,8 @@ class OpenLoopTest {
 
     @Test
     void shouldReportEveryTransportAtEveryRateWithSaneNumbers() {
-        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 20, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 100,
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 1);
         OpenLoop.Result result = OpenLoop.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
@@ -67,7 +75,7 @@ class OpenLoopTest {
 
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
-        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 20, List.of());
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 100, List.of(), 1);
         OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
         OpenLoop.Result result = OpenLoop.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
         assertEquals(1, result.row("floor").cells().size());
@@ -77,13 +85,199 @@ class OpenLoopTest {
     }
 
     @Test
+    void shouldPoolTwoSessionsPerTransportWithCountsThatAddUp() {
+        // Low rates, so that no sender gives up however busy the machine (the last request of a session is due at
+        // least 125 ms before its give-up time), and 7 requests at 20 msg/s, which do not split evenly (3 + 4).
+        OpenLoop.Config config = new OpenLoop.Config(List.of(20L, 30L), 350, 0, 100,
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 2);
+        assertEquals(List.of(3L, 4L), List.of(config.messages(20, 0), config.messages(20, 1)));
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        OpenLoop.Result result = OpenLoop.run(config, new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        String lines = progress.toString(StandardCharsets.UTF_8);
+        for (OpenLoop.Row row : result.rows()) {
+            if (row.unavailable() != null) {
+                assertTrue(row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable(),
+                        row.name() + ": " + row.unavailable());
+                continue;
+            }
+            assertEquals(config.rates().size(), row.cells().size(), row.name());
+            for (OpenLoop.Cell c : row.cells()) {
+                long both = config.messages(c.offered(), 0) + config.messages(c.offered(), 1);
+                assertEquals(config.messages(c.offered()), both, "the sessions split the rate's requests");
+                assertEquals(both, c.scheduled(), row.name() + ": " + c);
+                assertEquals(both, c.sent(), row.name() + ": " + c);
+                assertEquals(both, c.received(), row.name() + ": " + c);
+                assertEquals(c.received(), totalCount(c.hgrm()), row.name() + ": the merged latency histogram");
+                assertTrue(c.p50() <= c.p99() && c.p99() <= c.p999() && c.p999() <= c.max(), row.name() + ": " + c);
+                for (int s = 1; s <= 2; s++) {
+                    String line = String.format("%-42s %8d msg/s session %d/2: ", row.name(), c.offered(), s);
+                    assertTrue(lines.contains(line), line + " in " + lines);
+                }
+            }
+        }
+        Section section = OpenLoopSection.of(result);
+        String method = section.blocks().get(0).toString();
+        assertTrue(method.contains("2 interleaved sessions") && method.contains("175 ms per rate"), method);
+    }
+
+    @Test
+    void shouldReportATransportThatFailsOnlyInTheSecondSessionAsFailedAndKeepTheOthers() {
+        OpenLoop.Config config = new OpenLoop.Config(List.of(20L, 30L), 350, 0, 100, List.of(), 2);
+        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect the second time");
+        AtomicInteger opened = new AtomicInteger();
+        OpenLoopTransport flaky = (OpenLoopTransport) Proxy.newProxyInstance(OpenLoopTransport.class.getClassLoader(),
+                new Class<?>[] {OpenLoopTransport.class}, (self, method, args) -> {
+                    if (method.getName().equals("open")) {
+                        // The first session works (a floor pair), the second cannot connect.
+                        return opened.incrementAndGet() == 1 ? new FloorOpenLoopTransport().open() : broken.open();
+                    }
+                    return method.invoke(broken, args);
+                });
+        OpenLoop.Result result = OpenLoop.run(config,
+                List.of(new FloorOpenLoopTransport(), flaky, new NettyOpenLoopTransport(
+                        NettyTransportSpecs.localDefault(), 100_000)), QUIET);
+
+        assertEquals(2, opened.get(), "opened once per session");
+        OpenLoop.Row row = result.row(BrokenTransport.KEY);
+        BrokenTransport.assertFailed(row, row.unavailable(), result.table(), "| broken | n/a | failed |");
+        assertTrue(row.unavailable().startsWith("failed: in session 2/2: ") && row.unavailable().contains("second time"),
+                row.unavailable());
+        assertTrue(row.cells().isEmpty(), "no cell pools only one of its two sessions: " + row);
+        assertTrue(result.notes().stream().anyMatch(n -> n.contains("FAILED in session 2/2")), result.notes()
+                .toString());
+        for (OpenLoop.Row other : result.rows()) {
+            if (other != row) {
+                assertNull(other.unavailable(), other.name());
+                assertEquals(2, other.cells().size(), other.name());
+                for (OpenLoop.Cell c : other.cells()) {
+                    assertEquals(config.messages(c.offered()), c.scheduled(), other.name() + ": " + c);
+                    assertEquals(c.scheduled(), c.received(), other.name() + ": " + c);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldSplitARatesRequestsBetweenTheSessions() {
+        OpenLoop.Config one = new OpenLoop.Config(List.of(1_000L, 7_000L), 250, 0, 100, List.of(), 1);
+        for (long rate : one.rates()) {
+            assertEquals(one.messages(rate), one.messages(rate, 0), "one session runs everything");
+            assertEquals((long) (250_000_000L * 1.5), one.giveUpNanos(rate, 0), "as before sessions");
+        }
+        assertEquals(250, one.sessionMillis());
+        OpenLoop.Config three = new OpenLoop.Config(List.of(1_000L, 7_000L), 250, 0, 100, List.of(), 3);
+        assertEquals(83, three.sessionMillis());
+        for (long rate : three.rates()) {
+            long sum = 0;
+            for (int s = 0; s < 3; s++) {
+                long m = three.messages(rate, s);
+                assertTrue(Math.abs(m * 3 - three.messages(rate)) <= 3, rate + " session " + s + ": " + m);
+                sum += m;
+            }
+            assertEquals(three.messages(rate), sum, "the sessions schedule what one session would have");
+        }
+        // Fewer requests than sessions: each session still sends one.
+        OpenLoop.Config tiny = new OpenLoop.Config(List.of(1L), 1000, 0, 100, List.of(), 3);
+        assertEquals(1, tiny.messages(1));
+        for (int s = 0; s < 3; s++) {
+            assertEquals(1, tiny.messages(1, s));
+        }
+    }
+
+    @Test
+    void shouldSayFromWhichRateTheClientLoopNeverIdles() {
+        assertTrue(OpenLoop.clientSpinNote(100).contains("at rates of 10000 msg/s and above"),
+                OpenLoop.clientSpinNote(100));
+        assertTrue(OpenLoop.clientSpinNote(20).contains("at rates of 50000 msg/s and above"),
+                OpenLoop.clientSpinNote(20));
+        assertTrue(OpenLoop.clientSpinNote(30).contains("at rates of 33334 msg/s and above"),
+                OpenLoop.clientSpinNote(30));
+        assertTrue(OpenLoop.clientSpinNote(0).contains("do not spin ahead"), OpenLoop.clientSpinNote(0));
+    }
+
+    @Test
+    void shouldPoolHistogramsCountsRunTimesAndCpuOfTheSessions() {
+        // A transport that answers every request at once: session s's replies take s µs, each request 1 ms of run.
+        AtomicInteger sessions = new AtomicInteger();
+        OpenLoopTransport instant = new OpenLoopTransport() {
+            @Override
+            public String name() {
+                return "instant";
+            }
+
+            @Override
+            public String key() {
+                return "instant";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open() {
+                long micros = sessions.incrementAndGet();
+                return new Session() {
+                    @Override
+                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                        for (long i = 0; i < plan.messages(); i++) {
+                            lateness.recordValue(0);
+                            latency.recordValue(micros * 1000);
+                        }
+                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
+                                5 + plan.messages() * 1_000_000);
+                    }
+
+                    @Override
+                    public List<LabelledThread> threads() {
+                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 101, 3, 100, List.of(), 2);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(instant), QUIET);
+
+        assertEquals(2, sessions.get());
+        OpenLoop.Cell c = result.row("instant").cell(1_000);
+        assertEquals(List.of(50L, 51L), List.of(config.messages(1_000, 0), config.messages(1_000, 1)));
+        assertEquals(List.of(101L, 101L, 101L), List.of(c.scheduled(), c.sent(), c.received()));
+        assertEquals(101, totalCount(c.hgrm()));
+        assertEquals(1000.0, c.achieved(), 1e-9, "101 replies over 101 ms of summed run time");
+        assertEquals(2.0, c.p50(), "51 of the 101 replies took 2 µs");
+        assertEquals(2.0, c.max());
+        assertEquals(0.0, c.latenessP99());
+    }
+
+    /** The "Total count" of an .hgrm text. */
+    private static long totalCount(String hgrm) {
+        Matcher m = Pattern.compile("Total count\\s*=\\s*(\\d+)").matcher(hgrm);
+        assertTrue(m.find(), hgrm);
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
     void shouldRejectBadConfigurations() {
-        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(0L), 10, 0, 0, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(-5L), 10, 0, 0, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(0L), 10, 0, 0, List.of(), 1));
+        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(-5L), 10, 0, 0, List.of(), 1));
         assertThrows(IllegalArgumentException.class,
-                () -> new OpenLoop.Config(List.of(100L, 50L), 10, 0, 0, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(100L), 0, 0, 0, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(100L), 10, -1, 0, List.of()));
+                () -> new OpenLoop.Config(List.of(100L, 50L), 10, 0, 0, List.of(), 1));
+        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(100L), 0, 0, 0, List.of(), 1));
+        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(100L), 10, -1, 0, List.of(), 1));
+        assertThrows(IllegalArgumentException.class, () -> new OpenLoop.Config(List.of(100L), 10, 0, 0, List.of(), 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new OpenLoop.Config(List.of(100L), 10, 0, 0, List.of(), -2));
     }
 
     @Test
