@@ -103,7 +103,7 @@ public final class BenchMain {
             hackbench-channels options:
               --channel-groups LIST   group counts (quick 1,2,4,8; full 1,2,4,8,16)
               --channel-loops N       messages per sender per receiver (quick 20, full 200)
-              --channel-runs N        measured runs per cell; medians reported (quick 2, full 3)
+              --channel-runs N        measured runs per cell; medians reported (quick 2, full 5)
               --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
               --channel-threads N     event loop threads (default: availableProcessors)
               --channel-busy-poll LIST BUSY_POLL_MICROS, µs or auto (default 0,5,10,50,auto)

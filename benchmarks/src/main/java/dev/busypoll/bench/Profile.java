@@ -64,7 +64,7 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
      * idle: a 3 s window per transport (about 40 s).
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 50_000, 7, 50_000, 10_000, 7,
-            List.of(1, 2, 4, 8, 16), 200, 3, 1, 1_000_000, 100_000, 5,
+            List.of(1, 2, 4, 8, 16), 200, 5, 1, 1_000_000, 100_000, 5,
             List.of(5_000L, 10_000L, 20_000L, 50_000L, 100_000L, 150_000L, 200_000L, 300_000L, 500_000L), 1_500,
             1_000, 3, 3_000, 2_000);
 }
