@@ -105,7 +105,7 @@ package dev.busypoll.core;
  * Oversubscription is a property of the machine too, and a waiter that waits only a few times never learns it on
  * its own (a hackbench sender waits for space in each receiver's pipe once or twice a run, with a ladder per
  * pipe): a controller that has not decided yet starts oversubscribed when another one of the JVM saw the machine
- * so within the last second ({@link SharedOversubscription}), and leaves the state after a few dozen episodes of
+ * so within the last 10 s ({@link SharedOversubscription}), and leaves the state after a few dozen episodes of
  * its own without contention. With the shared baseline, the half-wake-up spin and the shared sighting, AUTO took
  * 0.71-1.21x spin 5 µs's best time in thread-mode hackbench, groups 1-8, 11 of 12 cells within 1.1x (three
  * interleaved rounds of 10 runs per cell, 30 Nov 2026); without them 1.00-1.43x, 1 of 12.
@@ -197,6 +197,8 @@ public final class AdaptiveSpinPolicy {
     private final long[] costs = new long[BUCKETS];
     private long totalWeight;
     private int episodes;
+    /** Set at the first regular decision: from then on the controller trusts its own episodes only. */
+    private boolean trained;
 
     /** Wake-up samples a controller takes before it offers its own low envelope to the shared baseline. */
     private static final int SETTLED_WAKE_SAMPLES = 8;
@@ -252,7 +254,7 @@ public final class AdaptiveSpinPolicy {
             if ((episodes & (RECOMPUTE_EPISODES - 1)) == 0) {
                 machineOversubscribed.markSeen(nowNanos); // rate-limited inside
             }
-        } else if (episodes < RECOMPUTE_EPISODES && machineOversubscribed.seenRecently(nowNanos)) {
+        } else if (!trained && machineOversubscribed.seenRecently(nowNanos)) {
             // Untrained: believe another controller's recent sighting (SharedOversubscription) until our own
             // episodes say otherwise.
             oversubscribed = true;
@@ -357,6 +359,7 @@ public final class AdaptiveSpinPolicy {
             decay();
         }
         if ((n & (RECOMPUTE_EPISODES - 1)) == 0) {
+            trained = true; // not episodes >= 16: the counter wraps after 2^31 episodes (35 min at 1M/s)
             decide();
         }
     }

@@ -40,7 +40,7 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <h2>AUTO: a window that tunes itself</h2>
  * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
- * start of every episode and, when the episode ends, tells it how long the wait was and whether the episode saw
+ * start of every episode and tells it, then, about the episode before: how long the wait was and whether it saw
  * other threads wanting the core (a spin descheduled, or a yield that returned, more than
  * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up); under AUTO
  * the controller also sets the yield rung, and the ladder leaves it for the park rung as soon as one yield
@@ -48,7 +48,9 @@ import org.agrona.concurrent.IdleStrategy;
  * core, so more yields would only spin). A wait slept through is measured to the producer's signal
  * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
  * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
- * can sample what AUTO chose over time.
+ * can sample what AUTO chose over time. The controller hears of an episode when the next one starts, not when it
+ * ends: its bookkeeping (and a decision every few episodes) then spends time the thread has nothing else to do
+ * with, never time between an input's arrival and its processing; what it chose shows one episode later.
  *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
@@ -158,6 +160,10 @@ public final class IdleLadder implements IdleStrategy {
     private boolean contended;
     /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
     private long arrivalNanos;
+    /** An AUTO episode ended and the controller has not been told yet (see reset()); its wait and contention. */
+    private boolean pendingEpisode;
+    private long pendingWaitNanos;
+    private boolean pendingContended;
 
     /**
      * A ladder with the default yield window and park periods.
@@ -300,8 +306,12 @@ public final class IdleLadder implements IdleStrategy {
         }
     }
 
-    /** The AUTO controller; owner thread only (tests inspect its state after the owner's episodes). */
+    /**
+     * The AUTO controller, told of every episode so far; owner thread only (tests inspect its state after the
+     * owner's episodes).
+     */
     AdaptiveSpinPolicy policy() {
+        feedPendingEpisode();
         return policy;
     }
 
@@ -403,8 +413,21 @@ public final class IdleLadder implements IdleStrategy {
         stats.recordEpisode(endedIn, spin, yield, park);
         phase = Phase.NOT_IDLE;
         if (episodeAuto) {
+            // Told to the controller when the next episode starts (feedPendingEpisode()): its bookkeeping, and a
+            // decision every few episodes, then costs time the thread has nothing else to do with, not time
+            // between an input's arrival and its processing.
             long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
-            policy.onEpisode(arrival - episodeStart, contended);
+            pendingWaitNanos = arrival - episodeStart;
+            pendingContended = contended;
+            pendingEpisode = true;
+        }
+    }
+
+    /** Tells the controller about the last AUTO episode, if it has not heard of it yet; owner thread only. */
+    private void feedPendingEpisode() {
+        if (pendingEpisode) {
+            pendingEpisode = false;
+            policy.onEpisode(pendingWaitNanos, pendingContended);
             CURRENT_SPIN_NANOS.setOpaque(this, policy.spinNanos());
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
         }
@@ -427,6 +450,7 @@ public final class IdleLadder implements IdleStrategy {
     private Phase step() {
         switch (phase) {
             case NOT_IDLE -> {
+                feedPendingEpisode();
                 long now = System.nanoTime();
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);

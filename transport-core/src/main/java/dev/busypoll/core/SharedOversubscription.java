@@ -26,8 +26,13 @@ final class SharedOversubscription {
     /** The JVM's instance, which every {@link IdleLadder}'s controller shares. */
     static final SharedOversubscription JVM = new SharedOversubscription();
 
-    /** How long a sighting counts for a controller that starts: 1 s. */
-    static final long RECENT_NANOS = 1_000_000_000L;
+    /**
+     * How long a sighting counts for a controller that starts: 10 s. A false start is cheap (a controller leaves the
+     * state after a few dozen episodes of its own without contention), a missed one is not. In thread-mode hackbench
+     * beside kernel pipes, whose runs take 1-2 s between two AUTO runs, AUTO took 0.90-1.47x spin 5 µs's best time
+     * at groups 1-2 with a 1 s memory, 0.74-0.88x with 10 s (two interleaved rounds of 10 runs, 30 Nov 2026).
+     */
+    static final long RECENT_NANOS = 10_000_000_000L;
     /** A stamp younger than this (1 ms) is not written again. */
     static final long REFRESH_NANOS = 1_000_000L;
 

@@ -29,13 +29,13 @@ class SharedOversubscriptionTest {
     }
 
     @Test
-    void shouldCountASightingForOneSecond() {
+    void shouldCountASightingForTenSeconds() {
         SharedOversubscription machine = new SharedOversubscription();
         machine.markSeen(T0);
-        assertTrue(machine.seenRecently(T0 + 999 * MS));
-        assertFalse(machine.seenRecently(T0 + 1_000 * MS), "older than a second: forgotten");
-        machine.markSeen(T0 + 2_000 * MS);
-        assertTrue(machine.seenRecently(T0 + 2_500 * MS), "a fresh sighting counts again");
+        assertTrue(machine.seenRecently(T0 + 9_999 * MS));
+        assertFalse(machine.seenRecently(T0 + 10_000 * MS), "older than ten seconds: forgotten");
+        machine.markSeen(T0 + 20_000 * MS);
+        assertTrue(machine.seenRecently(T0 + 20_500 * MS), "a fresh sighting counts again");
     }
 
     @Test
@@ -72,15 +72,15 @@ class SharedOversubscriptionTest {
         SharedOversubscription machine = new SharedOversubscription();
         machine.markSeen(T0);
         AdaptiveSpinPolicy late = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
-        late.spinNanos(T0 + 2_000 * MS);
-        assertFalse(late.isOversubscribed(), "a sighting two seconds old says nothing about now");
+        late.spinNanos(T0 + 20_000 * MS);
+        assertFalse(late.isOversubscribed(), "a sighting twenty seconds old says nothing about now");
 
         AdaptiveSpinPolicy trained = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
         for (int i = 0; i < 64; i++) {
             trained.onEpisode(700, false);
         }
-        machine.markSeen(T0 + 3_000 * MS);
-        trained.spinNanos(T0 + 3_000 * MS);
+        machine.markSeen(T0 + 30_000 * MS);
+        trained.spinNanos(T0 + 30_000 * MS);
         assertFalse(trained.isOversubscribed(), "a controller that has decided trusts its own episodes");
     }
 
