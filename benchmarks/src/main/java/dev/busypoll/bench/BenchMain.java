@@ -119,10 +119,10 @@ public final class BenchMain {
               --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
                                       full 5000,10000,20000,50000,100000,150000,200000,300000,500000)
               --rate-millis N         schedule length per rate, ms (quick 250, full 1500)
-              --openloop-warmup N     warm-up per transport and session at the first rate, ms (quick 100,
-                                      full 1000)
+              --openloop-warmup N     warm-up per transport at the first rate, ms, in its first session;
+                                      later sessions at most 200 (quick 100, full 1000)
               --openloop-sessions N   client/server pairs per transport, interleaved, each running
-                                      rate-millis / N per rate, pooled (quick 1, full 3)
+                                      rate-millis / N per rate, pooled (quick 1, full 10)
               --spin-ahead US         the Netty pacer stops trusting the loop's timer this long before a due
                                       time and spins through the loop; above Linux's 50 µs timer slack, so
                                       the client loop never idles at 10000 msg/s and above (default 100)

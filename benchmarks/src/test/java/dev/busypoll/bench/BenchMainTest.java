@@ -78,7 +78,11 @@ class BenchMainTest {
         assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
         assertEquals(1, quick.openLoop().sessions());
         assertEquals(100, quick.openLoop().spinAheadMicros());
-        assertEquals(3, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(10, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(Profile.FULL.openLoopWarmupMillis(),
+                BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(0));
+        assertEquals(200, BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(1),
+                "the full profile's later sessions warm up for 200 ms of its 1000");
         assertEquals(Profile.FULL.openLoopSessions(), BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
         assertEquals(1, BenchMain.parse(new String[] {"openloop", "--openloop-sessions", "1"}).openLoop().sessions());
         assertEquals(2, BenchMain.parse(new String[] {"--full", "openloop", "--openloop-sessions=2"}).openLoop()

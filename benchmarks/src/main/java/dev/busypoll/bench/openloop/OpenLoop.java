@@ -23,8 +23,8 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * per message (process, and the server loop's own).
  *
  * <pre>
- *   for session s in 1..S, for each transport: open a new pair, warm up at the first rate, then for each rate
- *   (1/S of its messages):
+ *   for session s in 1..S, for each transport: open a new pair, warm up at the first rate (the full warm-up in
+ *   session 1, at most 200 ms in later ones), then for each rate (1/S of its messages):
  *     t_0 .. t_n scheduled ---&gt; client sends (pacer) ---&gt; server echoes ---&gt; client: record(now - t_i)
  *   per (transport, rate): the S sessions' histograms merged, counts and CPU times summed
  *   a rate is saturated when fewer than 95% of the offered replies per second come back, when the sender had to
@@ -35,10 +35,14 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * <p><b>Sessions.</b> One client/server pair tends to stay at one latency level for all its rates (which core
  * each thread landed on, object layout: on a 2-vCPU VM one pair read a 1.0 µs p50 at 100k msg/s and the next
  * 2.5 µs, whatever the transport), so a transport measured through one pair is one random draw of that level.
- * Each transport therefore runs {@link Config#sessions} pairs, interleaved with the other transports' (session 1
- * of every transport, then session 2 of every transport, ...), each with the full warm-up and {@code 1/S} of each
- * rate's messages, and the cell of a (transport, rate) pools its sessions. With {@code S = 1} this is one pair per
- * transport, as before sessions existed.
+ * Besides, the whole machine's latency level drifts over seconds (a disturbed period of a few seconds lifts every
+ * transport that runs in it), so a transport's sessions should be many short slices spread over the scenario
+ * rather than a few long ones. Each transport therefore runs {@link Config#sessions} pairs, interleaved with the
+ * other transports' (session 1 of every transport, then session 2 of every transport, ...), each with
+ * {@code 1/S} of each rate's messages, and the cell of a (transport, rate) pools its sessions. Session 1 of a
+ * transport runs the full warm-up; later sessions only {@link #LATER_SESSION_WARMUP_MILLIS} of it at most
+ * ({@link Config#warmupMillis(int)}). With {@code S = 1} this is one pair per transport, as before sessions
+ * existed.
  */
 public final class OpenLoop {
     /** Highest latency the histograms track, ns. */
@@ -49,6 +53,13 @@ public final class OpenLoop {
     static final double GIVE_UP_FACTOR = 1.5;
     /** p50 and p99 this many times the lowest rate's (and p99 at least 1 ms): saturated. */
     static final double EXPLOSION = 20;
+    /**
+     * Longest warm-up of a transport's second and later sessions, ms. The full warm-up is for the JIT, which is
+     * warm after the transport's first session (the same code runs in every session); a new pair only needs to
+     * settle (connect, the AUTO controller's first decisions, which take a few ms). Without this cap many short
+     * sessions would spend most of the scenario warming up.
+     */
+    static final long LATER_SESSION_WARMUP_MILLIS = 200;
 
     private OpenLoop() {
     }
@@ -58,13 +69,15 @@ public final class OpenLoop {
      *
      * @param rates           offered rates, requests per second, ascending
      * @param durationMillis  length of each rate's schedule
-     * @param warmupMillis    warm-up at the first rate per transport, not recorded
+     * @param warmupMillis    warm-up at the first rate per transport, not recorded: in full in each transport's
+     *                        first session, at most {@link #LATER_SESSION_WARMUP_MILLIS} in later ones
      * @param spinAheadMicros how long before a due time the Netty pacer re-schedules itself with no delay
      *                        (Linux rounds a timed sleep up by the timer slack, 50 µs by default, so the
      *                        spin-ahead must be larger than that for the pacer to wake before the due time)
      * @param busyPollMicros  BUSY_POLL_MICROS of the busypoll rows
      * @param sessions        client/server pairs per transport, interleaved across transports and pooled per
-     *                        rate; each runs the warm-up and about {@code durationMillis / sessions} per rate
+     *                        rate; each runs its warm-up ({@link #warmupMillis(int)}) and about
+     *                        {@code durationMillis / sessions} per rate
      */
     public record Config(List<Long> rates, long durationMillis, long warmupMillis, long spinAheadMicros,
                          List<Long> busyPollMicros, int sessions) {
@@ -130,6 +143,14 @@ public final class OpenLoop {
             long nanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1),
                     (long) (TimeUnit.MILLISECONDS.toNanos(durationMillis) * Math.min(1.0, share)));
             return (long) (nanos * GIVE_UP_FACTOR);
+        }
+
+        /**
+         * The warm-up of session {@code session} (0-based), ms: {@link #warmupMillis} for the first,
+         * {@code min(warmupMillis, LATER_SESSION_WARMUP_MILLIS)} for the later ones.
+         */
+        public long warmupMillis(int session) {
+            return session == 0 ? warmupMillis : Math.min(warmupMillis, LATER_SESSION_WARMUP_MILLIS);
         }
 
         /** Each session's length per rate, ms: {@code durationMillis / sessions}, at least 1. */
@@ -305,10 +326,10 @@ public final class OpenLoop {
                 int done = 0;
                 try (OpenLoopTransport.Session session = t.open()) {
                     List<OpenLoopTransport.LabelledThread> threads = session.threads();
-                    if (config.warmupMillis > 0) {
+                    long warmupMillis = config.warmupMillis(s);
+                    if (warmupMillis > 0) {
                         long rate = config.rates.get(0);
-                        Plan warm = new Plan(rate, Math.max(1, rate * config.warmupMillis / 1000),
-                                giveUp(config.warmupMillis));
+                        Plan warm = new Plan(rate, Math.max(1, rate * warmupMillis / 1000), giveUp(warmupMillis));
                         session.run(warm, histogram(), histogram());
                     }
                     for (int r = 0; r < rateCount; r++) {

@@ -72,23 +72,34 @@ public final class OpenLoopSection {
         return new Section("openloop", title, blocks, files, headlines);
     }
 
-    /** How many client/server pairs per transport, how long each ran, and why there are several. */
+    /** How many client/server pairs per transport, how long each warmed up and ran, and why there are several. */
     static String sessionsText(OpenLoop.Config c) {
-        String warm = c.warmupMillis() + " ms warm-up at " + c.rates().get(0) + " msg/s";
+        String at = " at " + c.rates().get(0) + " msg/s";
         if (c.sessions() == 1) {
-            return "Per transport one client/server pair (one session), " + warm + ", then " + c.durationMillis()
-                    + " ms per rate. One pair tends to stay at one latency level for all its rates (thread "
-                    + "placement, object layout), so rows of single sessions differ partly by chance; "
-                    + "`--openloop-sessions N` pools N.";
+            return "Per transport one client/server pair (one session), " + c.warmupMillis() + " ms warm-up" + at
+                    + ", then " + c.durationMillis() + " ms per rate. One pair tends to stay at one latency level "
+                    + "for all its rates (thread placement, object layout), and the machine's latency level drifts "
+                    + "over seconds, so rows of single sessions differ partly by chance; `--openloop-sessions N` "
+                    + "pools N.";
         }
+        long later = c.warmupMillis(1);
+        String warm = later == c.warmupMillis()
+                ? "each with " + c.warmupMillis() + " ms warm-up" + at
+                : "the first with " + c.warmupMillis() + " ms warm-up" + at + ", the later ones with only " + later
+                        + " ms (the JIT is warm after the first session; a new pair only needs to settle: connect, "
+                        + "the AUTO controller's first decisions)";
         return "Per transport " + c.sessions() + " interleaved sessions (a new client/server pair each: session 1 "
-                + "of every transport, then session 2 of every transport, ...), each with " + warm + ", then "
+                + "of every transport, then session 2 of every transport, ...), " + warm + ", then "
                 + c.sessionMillis() + " ms per rate (" + c.durationMillis() + " ms / " + c.sessions() + "; the "
                 + "rate's requests split between the sessions); each cell pools its sessions (latency histograms "
                 + "merged, counts and CPU times summed, achieved = replies / summed run time). Why: one pair tends "
                 + "to stay at one latency level for all its rates (thread placement on the cores, object layout: "
                 + "at 100,000 msg/s one pair's p50 read 1.0 µs and the next one's 2.5 µs, whatever the transport), "
-                + "so a transport measured through one pair is one random draw of that level.";
+                + "so a transport measured through one pair is one random draw of that level; and the latency "
+                + "level of this machine drifts over seconds (a disturbed period of a few seconds lifts every "
+                + "transport that runs in it: with 3 sessions per transport, busypoll rows that all spun both cores "
+                + "still spread 1.6-3.6 µs in p50 at 150,000-500,000 msg/s), so many short sessions spread over the "
+                + "whole scenario sample many such periods per transport, where a few long ones sample a few.";
     }
 
     /** The .hgrm file name of one transport and rate. */

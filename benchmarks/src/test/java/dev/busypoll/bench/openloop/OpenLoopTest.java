@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.Profile;
 import dev.busypoll.bench.Section;
 
 import dev.busypoll.bench.transport.NettyTransportSpecs;
@@ -258,6 +260,127 @@ class OpenLoopTest {
         assertEquals(2.0, c.p50(), "51 of the 101 replies took 2 µs");
         assertEquals(2.0, c.max());
         assertEquals(0.0, c.latenessP99());
+    }
+
+    @Test
+    void shouldWarmUpFullyInTheFirstSessionAndBrieflyInTheLaterOnes() {
+        List<List<Plan>> plans = new ArrayList<>();
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L, 2_000L), 90, 1_000, 100, List.of(), 3);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(recording(plans)), QUIET);
+
+        assertNull(result.row("recording").unavailable());
+        assertEquals(3, plans.size(), "one pair per session");
+        for (int s = 0; s < 3; s++) {
+            long warmMillis = s == 0 ? 1_000 : OpenLoop.LATER_SESSION_WARMUP_MILLIS;
+            assertEquals(warmMillis, config.warmupMillis(s));
+            List<Plan> p = plans.get(s);
+            assertEquals(3, p.size(), "session " + s + ": the warm-up, then one plan per rate: " + p);
+            assertEquals(new Plan(1_000, 1_000 * warmMillis / 1000, (long) (warmMillis * 1_000_000 * 1.5)), p.get(0),
+                    "session " + s + "'s warm-up at the first rate");
+            assertEquals(new Plan(1_000, config.messages(1_000, s), config.giveUpNanos(1_000, s)), p.get(1));
+            assertEquals(new Plan(2_000, config.messages(2_000, s), config.giveUpNanos(2_000, s)), p.get(2));
+        }
+        assertEquals(List.of(1_000L, 200L, 200L), plans.stream().map(p -> p.get(0).messages()).toList());
+        String method = OpenLoopSection.of(result).blocks().get(0).toString();
+        assertTrue(method.contains("the first with 1000 ms warm-up at 1000 msg/s, the later ones with only 200 ms")
+                && method.contains("drifts over seconds"), method);
+    }
+
+    @Test
+    void shouldKeepAWarmUpShorterThanTheCapInEverySessionAndSkipANoneInEvery() {
+        List<List<Plan>> plans = new ArrayList<>();
+        OpenLoop.Config config = new OpenLoop.Config(List.of(4_000L), 10, 50, 100, List.of(), 2);
+        OpenLoop.run(config, List.of(recording(plans)), QUIET);
+        assertEquals(List.of(200L, 200L), plans.stream().map(p -> p.get(0).messages()).toList(),
+                "50 ms at 4000 msg/s in both sessions");
+        assertEquals(List.of(50L, 50L), List.of(config.warmupMillis(0), config.warmupMillis(1)));
+        assertTrue(OpenLoopSection.sessionsText(config).contains("each with 50 ms warm-up"),
+                OpenLoopSection.sessionsText(config));
+
+        plans.clear();
+        OpenLoop.run(new OpenLoop.Config(List.of(4_000L), 10, 0, 100, List.of(), 2), List.of(recording(plans)),
+                QUIET);
+        assertEquals(List.of(1, 1), plans.stream().map(List::size).toList(), "no warm-up plan, one rate each");
+
+        plans.clear();
+        OpenLoop.Config one = new OpenLoop.Config(List.of(4_000L), 10, 1_000, 100, List.of(), 1);
+        OpenLoop.run(one, List.of(recording(plans)), QUIET);
+        assertEquals(4_000, plans.get(0).get(0).messages(), "one session: the whole warm-up, as before");
+    }
+
+    @Test
+    void shouldSliceTheFullProfileIntoTenSessionsOf150MsPerRate() {
+        Profile full = Profile.FULL;
+        OpenLoop.Config config = new OpenLoop.Config(full.openLoopRates(), full.openLoopMillis(),
+                full.openLoopWarmupMillis(), 100, List.of(), full.openLoopSessions());
+        assertEquals(10, config.sessions());
+        assertEquals(150, config.sessionMillis());
+        assertEquals(1_000, config.warmupMillis(0));
+        for (int s = 1; s < 10; s++) {
+            assertEquals(200, config.warmupMillis(s));
+        }
+        for (int s = 0; s < 10; s++) {
+            assertEquals(750, config.messages(5_000, s), "the lowest rate still schedules 750 per slice");
+            assertEquals(75_000, config.messages(500_000, s));
+            for (long rate : config.rates()) {
+                assertEquals(225_000_000L, config.giveUpNanos(rate, s), rate + ": 1.5x the 150 ms slice");
+            }
+        }
+    }
+
+    /**
+     * A transport that records, per session (pair), every plan it is given and answers every request at once
+     * with a 1 µs latency.
+     */
+    private static OpenLoopTransport recording(List<List<Plan>> plans) {
+        return new OpenLoopTransport() {
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            public String key() {
+                return "recording";
+            }
+
+            @Override
+            public int spinningThreads() {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open() {
+                List<Plan> mine = new ArrayList<>();
+                plans.add(mine);
+                return new Session() {
+                    @Override
+                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                        mine.add(plan);
+                        for (long i = 0; i < plan.messages(); i++) {
+                            lateness.recordValue(0);
+                            latency.recordValue(1000);
+                        }
+                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 0,
+                                plan.messages() * 1_000_000);
+                    }
+
+                    @Override
+                    public List<LabelledThread> threads() {
+                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
     }
 
     /** The "Total count" of an .hgrm text. */
