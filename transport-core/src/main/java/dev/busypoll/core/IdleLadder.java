@@ -428,8 +428,11 @@ public final class IdleLadder implements IdleStrategy {
         if (pendingEpisode) {
             pendingEpisode = false;
             policy.onEpisode(pendingWaitNanos, pendingContended);
-            CURRENT_SPIN_NANOS.setOpaque(this, policy.spinNanos());
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
+            if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
+                // Not when a fixed window was configured since: that is the window in effect (spinNanos(long)).
+                CURRENT_SPIN_NANOS.setOpaque(this, policy.spinNanos());
+            }
         }
     }
 
@@ -456,6 +459,11 @@ public final class IdleLadder implements IdleStrategy {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
+                if (!episodeAuto && (long) CURRENT_SPIN_NANOS.getOpaque(this) != configured) {
+                    // The owner has the last word on the published window: an AUTO episode told to the controller
+                    // late (feedPendingEpisode()) may have raced a reconfiguration.
+                    CURRENT_SPIN_NANOS.setOpaque(this, configured);
+                }
                 lastClockRead = now;
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;

@@ -310,6 +310,20 @@ class IdleLadderTest {
     }
 
     @Test
+    void shouldReportAFixedWindowConfiguredAfterAutoEpisodes() {
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        for (int i = 0; i < 2 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            ladder.idle();
+            ladder.reset();
+        }
+        ladder.spinNanos(5_000);
+        assertEquals(5_000, ladder.spinNanos());
+        ladder.idle(); // the next episode tells the controller about the last AUTO one
+        ladder.reset();
+        assertEquals(5_000, ladder.spinNanos(), "the window in effect, not what AUTO last chose");
+    }
+
+    @Test
     void shouldNotFeedFixedEpisodesToTheController() {
         IdleLadder ladder = new IdleLadder(HOUR);
         for (int i = 0; i < 100; i++) {
