@@ -202,27 +202,7 @@ class OpenLoopTest {
     void shouldPoolHistogramsCountsRunTimesAndCpuOfTheSessions() {
         // A transport that answers every request at once: session s's replies take s µs, each request 1 ms of run.
         AtomicInteger sessions = new AtomicInteger();
-        OpenLoopTransport instant = new OpenLoopTransport() {
-            @Override
-            public String name() {
-                return "instant";
-            }
-
-            @Override
-            public String key() {
-                return "instant";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
+        OpenLoopTransport instant = new FakeTransport("instant") {
             @Override
             public Session open() {
                 long micros = sessions.incrementAndGet();
@@ -333,27 +313,7 @@ class OpenLoopTest {
      * with a 1 µs latency.
      */
     private static OpenLoopTransport recording(List<List<Plan>> plans) {
-        return new OpenLoopTransport() {
-            @Override
-            public String name() {
-                return "recording";
-            }
-
-            @Override
-            public String key() {
-                return "recording";
-            }
-
-            @Override
-            public int spinningThreads() {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
+        return new FakeTransport("recording") {
             @Override
             public Session open() {
                 List<Plan> mine = new ArrayList<>();
@@ -409,5 +369,34 @@ class OpenLoopTest {
         assertEquals(100, plan.dueNanos(100, 0));
         assertEquals(100 + 333_333_333L, plan.dueNanos(100, 1));
         assertEquals(100 + 3_000_000_000L, plan.dueNanos(100, 9));
+    }
+
+    /** A transport that is always available, spins no thread and is named after its key; tests supply open(). */
+    private abstract static class FakeTransport implements OpenLoopTransport {
+        private final String key;
+
+        FakeTransport(String key) {
+            this.key = key;
+        }
+
+        @Override
+        public String name() {
+            return key;
+        }
+
+        @Override
+        public String key() {
+            return key;
+        }
+
+        @Override
+        public int spinningThreads() {
+            return 0;
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
     }
 }
