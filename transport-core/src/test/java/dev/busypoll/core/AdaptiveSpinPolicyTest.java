@@ -52,6 +52,25 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
+    void shouldSpinForTheMeasuredWakeCostBeforeItHasDecidedAnything() {
+        AdaptiveSpinPolicy p = fresh();
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(30 * US);
+        }
+        assertEquals(30 * US, p.spinNanos(), "the 2-competitive window with B measured, not the assumed 10 µs");
+        AdaptiveSpinPolicy slow = fresh();
+        for (int i = 0; i < 64; i++) {
+            slow.onWakeLatency(300 * US); // a loop woken behind busy threads: no decision yet to say otherwise
+        }
+        assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, slow.spinNanos(), "at most the longest window");
+
+        feed(p, ROUNDS, 200 * US, 1_000 * US); // waits far beyond what a spin buys: decided, park at once
+        assertEquals(0, p.spinNanos());
+        p.onWakeLatency(30 * US);
+        assertEquals(0, p.spinNanos(), "once decided from the waits, a wake-up sample does not move the window");
+    }
+
+    @Test
     void shouldMeasureTheWakeCostFromSamples() {
         AdaptiveSpinPolicy p = fresh();
         p.onWakeLatency(3 * US);
