@@ -78,7 +78,7 @@ class BenchMainTest {
         assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
         assertEquals(1, quick.openLoop().sessions());
         assertEquals(100, quick.openLoop().spinAheadMicros());
-        assertEquals(10, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(15, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
         assertEquals(Profile.FULL.openLoopWarmupMillis(),
                 BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(0));
         assertEquals(200, BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(1),

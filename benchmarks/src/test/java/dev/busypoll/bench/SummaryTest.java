@@ -19,6 +19,17 @@ class SummaryTest {
         return new Headline(scenarioId, scenarioId + " title", caseLabel, key, "p50 µs", value, cpu, "CPU µs/op");
     }
 
+    /** A ping-pong headline whose figures are the medians of its rounds' (value, cpu) pairs. */
+    private static Headline rounds(String key, double... valueCpuPairs) {
+        List<Headline.Round> rounds = new java.util.ArrayList<>();
+        for (int i = 0; i < valueCpuPairs.length; i += 2) {
+            rounds.add(new Headline.Round(valueCpuPairs[i], valueCpuPairs[i + 1]));
+        }
+        double value = Stats.median(rounds.stream().mapToDouble(Headline.Round::value).toArray());
+        double cpu = Stats.median(rounds.stream().mapToDouble(Headline.Round::cpu).toArray());
+        return new Headline("pingpong", "pingpong title", "", key, "p50 µs", value, cpu, "CPU µs/op", rounds);
+    }
+
     private static String text(Section s) {
         return String.join("\n", s.blocks().stream().filter(b -> b instanceof Block.Text)
                 .map(b -> ((Block.Text) b).text()).toList());
@@ -39,8 +50,52 @@ class SummaryTest {
         assertEquals("0.720", auto.get(5));
         assertEquals("1.06x", auto.get(7));
         assertEquals("1.03x", auto.get(8));
-        assertEquals("met", auto.get(9));
+        assertEquals("met", auto.get(11));
         assertTrue(s.files().get("summary.csv").contains("busypoll-auto"));
+    }
+
+    @Test
+    void shouldJudgeAutoRoundByRoundWhenTheMachinesLevelMovedBetweenRounds() {
+        // The machine ran at a fast level (1.0) or a slow one (2.0); both rows shared it in rounds 2-5, but in round
+        // 1 AUTO drew the slow level: its median is the slow level, the best's the fast one, while round by round
+        // AUTO is level with the best in four rounds of five.
+        Section s = Summary.of(List.of(
+                rounds("busypoll50", 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 2.0, 4.0, 2.0, 4.0),
+                rounds("busypoll-auto", 2.04, 4.0, 1.02, 2.0, 0.99, 2.0, 2.02, 4.0, 1.98, 4.0)));
+        List<String> auto = s.tables().get(1).rows().get(0);
+        assertEquals("1.98x", auto.get(7), "figure to figure: two medians of different mixtures of levels");
+        assertEquals("1.01x", auto.get(9), "the median of 2.04, 1.02, 0.99, 1.01, 0.99");
+        assertEquals("1.00x", auto.get(10));
+        assertEquals("met (paired)", auto.get(11));
+        assertTrue(text(s).contains("AUTO met it in 1 of 1 cases inside the bar** (0 of 1 compared figure to "
+                + "figure only)"), text(s));
+    }
+
+    @Test
+    void shouldMissRoundByRoundWhenAutoIsSlowerInMostRounds() {
+        Section s = Summary.of(List.of(
+                rounds("busypoll5", 1.0, 2.0, 2.0, 4.0, 1.0, 2.0),
+                rounds("busypoll-auto", 1.2, 2.0, 2.4, 4.0, 0.9, 2.0)));
+        List<String> auto = s.tables().get(1).rows().get(0);
+        assertEquals("1.20x", auto.get(9));
+        assertEquals("missed (paired)", auto.get(11));
+    }
+
+    @Test
+    void shouldCompareFigureToFigureWhenTheRowsDoNotHaveTheSameRoundsOrTooFew() {
+        Headline best = rounds("busypoll5", 1.0, 2.0, 1.0, 2.0, 1.0, 2.0);
+        Headline fourRounds = rounds("busypoll-auto", 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0);
+        assertTrue(Double.isNaN(Summary.pairedRatio(fourRounds, best, Headline.Round::value)));
+        Headline twoRounds = rounds("busypoll-auto", 1.0, 2.0, 1.0, 2.0);
+        assertTrue(Double.isNaN(Summary.pairedRatio(twoRounds, rounds("busypoll5", 1.0, 2.0, 1.0, 2.0),
+                Headline.Round::value)), "fewer than " + Summary.MIN_PAIRED_ROUNDS + " rounds");
+        Headline unknownCpu = rounds("busypoll-auto", 1.0, 2.0, 1.0, Double.NaN, 1.0, 2.0);
+        assertTrue(Double.isNaN(Summary.pairedRatio(unknownCpu, best, Headline.Round::cpu)));
+        assertEquals(1.0, Summary.pairedRatio(unknownCpu, best, Headline.Round::value));
+
+        List<String> auto = Summary.of(List.of(best, fourRounds)).tables().get(1).rows().get(0);
+        assertEquals("-", auto.get(9));
+        assertEquals("met", auto.get(11), "figure to figure, not marked paired");
     }
 
     @Test
@@ -50,7 +105,7 @@ class SummaryTest {
         List<String> row = s.tables().get(0).rows().get(0);
         assertEquals("spin0: 1.000 p50 µs", row.get(5));
         assertEquals("n/a", row.get(3)); // no floor in this scenario
-        assertEquals("missed", s.tables().get(1).rows().get(0).get(9));
+        assertEquals("missed", s.tables().get(1).rows().get(0).get(11));
         assertTrue(text(s).contains("AUTO met it in 0 of 1 cases inside the bar"), text(s));
     }
 

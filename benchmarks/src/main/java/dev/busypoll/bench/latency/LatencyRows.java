@@ -109,7 +109,9 @@ public final class LatencyRows {
     }
 
     /**
-     * Each measured row's median p50 latency with its median CPU per op, for the report's {@link Summary}.
+     * Each measured row's median p50 latency with its median CPU per op, for the report's {@link Summary}; with
+     * every repetition's p50 and CPU per op as its rounds (the repetitions are interleaved: repetition r of every
+     * row, then r+1).
      *
      * @param scenarioId the section's id
      * @param scenario   the section's title
@@ -117,7 +119,8 @@ public final class LatencyRows {
     public static List<Headline> headlines(String scenarioId, String scenario, List<LatencyRow> rows) {
         return rows.stream().filter(LatencyRow::measured)
                 .map(r -> new Headline(scenarioId, scenario, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
-                        r.median(LatencyRep::cpuUsPerOp), "CPU µs/op"))
+                        r.median(LatencyRep::cpuUsPerOp), "CPU µs/op",
+                        r.reps().stream().map(x -> new Headline.Round(x.p50(), x.cpuUsPerOp())).toList()))
                 .toList();
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Stats;
@@ -176,10 +177,17 @@ public final class OpenLoop {
      * @param serverCpuUsPerMsg the server thread's CPU time / replies (NaN when unknown)
      * @param hgrm            the latency histogram's percentile distribution in µs
      *                        ({@link Percentiles#hgrm})
+     * @param sessions        each session's own p50 (µs) and process CPU per message (µs), in session order: the
+     *                        report's {@link dev.busypoll.bench.Summary} compares rows session by session
      */
     public record Cell(long offered, long scheduled, long sent, long received, double achieved, double p50,
                        double p99, double p999, double max, double latenessP99, double cpuUsPerMsg,
-                       double serverCpuUsPerMsg, String hgrm) {
+                       double serverCpuUsPerMsg, String hgrm, List<Headline.Round> sessions) {
+        /** Copies the sessions. */
+        public Cell {
+            sessions = List.copyOf(sessions);
+        }
+
         /** Whether fewer than 95% of the offered rate came back, or the sender gave up. */
         public boolean rateShort() {
             return sent < scheduled || !(achieved >= SATURATED_FRACTION * offered);
@@ -400,8 +408,11 @@ public final class OpenLoop {
         private long spanNanos;
         private long cpuNanos;
         private long serverCpuNanos;
+        private final List<Headline.Round> perSession = new ArrayList<>();
 
         void add(Run run) {
+            perSession.add(new Headline.Round(us(run.latency.getValueAtPercentile(50)),
+                    perMessage(run.cpuNanos, run.f.received())));
             if (sessions == 0) {
                 latency = run.latency;
                 lateness = run.lateness;
@@ -425,7 +436,7 @@ public final class OpenLoop {
                     us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
                     us(lateness.getValueAtPercentile(99)),
                     perMessage(cpuNanos, received), perMessage(serverCpuNanos, received),
-                    Percentiles.hgrm(latency));
+                    Percentiles.hgrm(latency), perSession);
         }
     }
 

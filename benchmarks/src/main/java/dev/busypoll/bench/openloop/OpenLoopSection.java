@@ -65,8 +65,8 @@ public final class OpenLoopSection {
         List<Headline> headlines = new ArrayList<>();
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
-                headlines.add(new Headline("openloop", title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(), x.cpuUsPerMsg(),
-                        "CPU µs/msg"));
+                headlines.add(new Headline("openloop", title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(),
+                        x.cpuUsPerMsg(), "CPU µs/msg", x.sessions()));
             }
         }
         return new Section("openloop", title, blocks, files, headlines);

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Profile;
 import dev.busypoll.bench.Section;
 
@@ -240,6 +241,8 @@ class OpenLoopTest {
         assertEquals(2.0, c.p50(), "51 of the 101 replies took 2 µs");
         assertEquals(2.0, c.max());
         assertEquals(0.0, c.latenessP99());
+        assertEquals(List.of(1.0, 2.0), c.sessions().stream().map(Headline.Round::value).toList(),
+                "each session's own p50, in session order, for the summary's paired comparison");
     }
 
     @Test
@@ -289,21 +292,21 @@ class OpenLoopTest {
     }
 
     @Test
-    void shouldSliceTheFullProfileIntoTenSessionsOf150MsPerRate() {
+    void shouldSliceTheFullProfileIntoFifteenSessionsOf100MsPerRate() {
         Profile full = Profile.FULL;
         OpenLoop.Config config = new OpenLoop.Config(full.openLoopRates(), full.openLoopMillis(),
                 full.openLoopWarmupMillis(), 100, List.of(), full.openLoopSessions());
-        assertEquals(10, config.sessions());
-        assertEquals(150, config.sessionMillis());
+        assertEquals(15, config.sessions());
+        assertEquals(100, config.sessionMillis());
         assertEquals(1_000, config.warmupMillis(0));
-        for (int s = 1; s < 10; s++) {
+        for (int s = 1; s < 15; s++) {
             assertEquals(200, config.warmupMillis(s));
         }
-        for (int s = 0; s < 10; s++) {
-            assertEquals(750, config.messages(5_000, s), "the lowest rate still schedules 750 per slice");
-            assertEquals(75_000, config.messages(500_000, s));
+        for (int s = 0; s < 15; s++) {
+            assertEquals(500, config.messages(5_000, s), "the lowest rate still schedules 500 per slice");
+            assertEquals(50_000, config.messages(500_000, s));
             for (long rate : config.rates()) {
-                assertEquals(225_000_000L, config.giveUpNanos(rate, s), rate + ": 1.5x the 150 ms slice");
+                assertEquals(150_000_000L, config.giveUpNanos(rate, s), rate + ": 1.5x the 100 ms slice");
             }
         }
     }
