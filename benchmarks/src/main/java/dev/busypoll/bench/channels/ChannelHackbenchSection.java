@@ -57,7 +57,8 @@ public final class ChannelHackbenchSection {
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(), "median s",
                         cell.median(ChannelHackbench.Run::seconds), cell.median(ChannelHackbench.Run::cpuSeconds),
-                        "CPU s"))
+                        "CPU s", ChannelHackbench.interleaved(cell.key()) ? cell.runs().stream()
+                                .map(r -> new Headline.Round(r.seconds(), r.cpuSeconds())).toList() : List.of()))
                 .toList();
         return new Section("hackbench-channels", title, blocks, Map.of("hackbench-channels.csv", csv(result)),
                 headlines);

@@ -56,6 +56,7 @@ public final class OpenLoopSection {
                 cpu)));
         Map<String, String> files = new LinkedHashMap<>();
         files.put("openloop.csv", csv(result));
+        files.put("openloop-sessions.csv", sessionsCsv(result));
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
                 files.put(hgrmName(r.key(), x.offered()), x.hgrm());
@@ -135,6 +136,21 @@ public final class OpenLoopSection {
             if (r.unavailable() != null) {
                 t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", "", "", "", "", "", "",
                         Table.status(r.unavailable())));
+            }
+        }
+        return t.csv();
+    }
+
+    /** Each session's own p50 and CPU per message, per transport and rate: what the summary pairs. */
+    public static String sessionsCsv(OpenLoop.Result result) {
+        Table t = new Table(List.of("transport", "key", "offered_per_s", "session", "p50_us", "cpu_us_per_msg"));
+        for (OpenLoop.Row r : result.rows()) {
+            for (OpenLoop.Cell x : r.cells()) {
+                for (int s = 0; s < x.sessions().size(); s++) {
+                    Headline.Round session = x.sessions().get(s);
+                    t.add(List.of(r.name(), r.key(), String.valueOf(x.offered()), String.valueOf(s + 1),
+                            Table.fmt(session.value(), 3), Table.fmt(session.cpu(), 4)));
+                }
             }
         }
         return t.csv();

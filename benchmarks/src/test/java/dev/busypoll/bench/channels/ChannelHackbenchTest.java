@@ -9,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 
 /** A tiny hackbench over every channel transport: complete and sane results, never timing thresholds. */
@@ -77,6 +80,86 @@ class ChannelHackbenchTest {
         BrokenTransport.assertFailed(result.cell(1, "broken"), result.cell(1, "broken").unavailable(),
                 result.table(), "| 1 | broken | failed |");
         assertTrue(ChannelHackbenchSection.csv(result).contains("failed: "));
+    }
+
+    /**
+     * A transport that logs "key groups" for every run (and "key open" per session) and delivers instantly; it
+     * throws on the run numbers in {@code failOnRuns} (counted over all its runs, 1-based).
+     */
+    private static HackbenchChannelsTransport logging(String key, List<String> log, Set<Integer> failOnRuns) {
+        return new HackbenchChannelsTransport() {
+            private int runs;
+
+            @Override
+            public String name() {
+                return key;
+            }
+
+            @Override
+            public String key() {
+                return key;
+            }
+
+            @Override
+            public int spinningThreads(int groups) {
+                return 0;
+            }
+
+            @Override
+            public String unavailableReason() {
+                return null;
+            }
+
+            @Override
+            public Session open(int maxGroups) {
+                log.add(key + " open");
+                return new Session() {
+                    @Override
+                    public Measured run(int groups, int loops) {
+                        log.add(key + " " + groups);
+                        if (failOnRuns.contains(++runs)) {
+                            throw new IllegalStateException("run " + runs + " lost a message");
+                        }
+                        return new Measured(0, 1_000_000L * runs, (long) groups * 20 * 20 * loops, null);
+                    }
+
+                    @Override
+                    public void close() {
+                        log.add(key + " close");
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void shouldInterleaveTheBusyPollRowsRunByRunAndRunTheOthersAlone() {
+        List<String> log = new ArrayList<>();
+        // Warm-up runs: 1 per session, so busypoll-auto's run 3 is its second measured run at 1 group.
+        ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1, 2), 1, 2, 1, 1, List.of());
+        ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(logging("busypoll5", log, Set.of()),
+                logging("local-default", log, Set.of()), logging("busypoll-auto", log, Set.of(3))), QUIET);
+
+        assertEquals(List.of(
+                "local-default open", "local-default 2", "local-default 1", "local-default 1", "local-default 2",
+                "local-default 2", "local-default close",
+                "busypoll5 open", "busypoll5 2", "busypoll5 1", "busypoll-auto open", "busypoll-auto 2",
+                "busypoll-auto 1", "busypoll5 1", "busypoll-auto 1", "busypoll-auto close",
+                "busypoll5 2", "busypoll-auto open", "busypoll-auto 2", "busypoll-auto 2", "busypoll5 2",
+                "busypoll-auto 2", "busypoll5 close", "busypoll-auto close"), log,
+                "warm-up at 2 groups, then run i of every busypoll row before run i+1; a failed row gets a new session "
+                        + "at the next group count");
+        assertEquals(List.of("busypoll5", "local-default", "busypoll-auto", "busypoll5", "local-default",
+                "busypoll-auto"), result.cells().stream().map(ChannelHackbench.Cell::key).toList(),
+                "report order: groups-major, transports as given");
+        assertTrue(result.cell(1, "busypoll-auto").unavailable().startsWith("failed"));
+        assertEquals(2, result.cell(2, "busypoll-auto").runs().size());
+
+        List<Headline> headlines = ChannelHackbenchSection.of(result).headlines();
+        for (Headline h : headlines) {
+            assertEquals(h.key().startsWith("busypoll") ? 2 : 0, h.rounds().size(),
+                    h.key() + ": only the interleaved rows have rounds to pair");
+        }
     }
 
     @Test

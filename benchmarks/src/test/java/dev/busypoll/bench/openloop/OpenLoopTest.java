@@ -243,6 +243,10 @@ class OpenLoopTest {
         assertEquals(0.0, c.latenessP99());
         assertEquals(List.of(1.0, 2.0), c.sessions().stream().map(Headline.Round::value).toList(),
                 "each session's own p50, in session order, for the summary's paired comparison");
+        String sessionsCsv = OpenLoopSection.sessionsCsv(result);
+        assertTrue(sessionsCsv.startsWith("transport,key,offered_per_s,session,p50_us,cpu_us_per_msg"), sessionsCsv);
+        assertTrue(sessionsCsv.contains("instant,1000,1,1.000,") && sessionsCsv.contains("instant,1000,2,2.000,"),
+                sessionsCsv);
     }
 
     @Test
