@@ -113,6 +113,16 @@ package dev.busypoll.core;
  * its own without contention. With the shared baseline, the half-wake-up spin and the shared sighting, AUTO took
  * 0.71-1.21x spin 5 µs's best time in thread-mode hackbench, groups 1-8, 11 of 12 cells within 1.1x (three
  * interleaved rounds of 10 runs per cell, 30 Nov 2026); without them 1.00-1.43x, 1 of 12.
+ * The converse holds too: a waiter whose waits mostly end inside its spin (a hackbench reader: its writers keep
+ * its pipe busy) sees neither a descheduled spin nor a slow wake-up, leaves the state within a few dozen episodes,
+ * and then learns long windows from its short waits, spinning on the cores the threads that fill its pipe need.
+ * Measured at 1 group (20 writers, 20 readers on 2 cores): the readers averaged 22-43 µs of spin per episode, and
+ * a run's time followed it (24-28 ms at 1.7 µs, 43-64 ms at 25-29 µs); AUTO took 1.22-1.30x spin 5 µs's time
+ * (paired medians). So while another controller's sighting is fresh ({@link SharedOversubscription#CURRENT_NANOS},
+ * 5 ms; an oversubscribed controller refreshes it every millisecond), a controller that believes itself calm still
+ * spins no longer than an oversubscribed one; its own window and decisions are kept, and {@link #spinNanos()}
+ * reports them uncapped. With the cap the readers spun 3.0-3.6 µs per episode and AUTO took 0.96x spin 5 µs's time
+ * at 1 group, 0.91x at 2 (paired medians over 45-90 runs, 30 Nov 2026).
  *
  * <h2>The yield rung</h2>
  * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups
@@ -249,7 +259,8 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * The window for an idle episode that starts at {@code nowNanos}: the chosen window, or the exploration
+     * The window for an idle episode that starts at {@code nowNanos}: the chosen window, capped at half an
+     * uncontended wake-up while another controller's sighting of oversubscription is fresh, or the exploration
      * window during an exploration slot (see the class javadoc).
      *
      * @param nowNanos the episode's start, a {@link System#nanoTime()} value
@@ -267,13 +278,26 @@ public final class AdaptiveSpinPolicy {
             contention = ENTER_OVERSUBSCRIBED;
             decide();
         }
+        if (!oversubscribed && machineOversubscribed.seenJustNow(nowNanos)) {
+            // Our episodes look calm, but another controller found the machine oversubscribed just now: spin no
+            // longer than it does (class javadoc, "Oversubscription").
+            return Math.min(spinNanos, oversubscribedSpinNanos());
+        }
         if (explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
             return Math.max(spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
         }
         return spinNanos;
     }
 
-    /** The window chosen at the last decision, without exploration; nanoseconds, {@code >= 0}. */
+    /** The window while oversubscribed: half an uncontended wake-up (class javadoc, "Oversubscription"). */
+    private long oversubscribedSpinNanos() {
+        return Math.min(baselineWakeNanos() / 2, MAX_SPIN_NANOS);
+    }
+
+    /**
+     * The window chosen at the last decision, without exploration or the cap of a fresh sighting of
+     * oversubscription ({@link #spinNanos(long)}); nanoseconds, {@code >= 0}.
+     */
     public long spinNanos() {
         return spinNanos;
     }
@@ -412,7 +436,7 @@ public final class AdaptiveSpinPolicy {
     private void decide() {
         long total = totalWeight;
         if (oversubscribed) {
-            spinNanos = Math.min(baselineWakeNanos() / 2, MAX_SPIN_NANOS);
+            spinNanos = oversubscribedSpinNanos();
             explore = false;
             return;
         }

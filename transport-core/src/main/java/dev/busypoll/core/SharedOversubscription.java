@@ -12,7 +12,9 @@ import java.lang.invoke.VarHandle;
  * every such wait spun for the untrained window (10 µs) on a core that the readers needed. A controller that has
  * not yet taken its first decision starts oversubscribed when another one saw the machine so within
  * {@link #RECENT_NANOS}; its own episodes then take over (it leaves the state as soon as they show no contention,
- * see {@link AdaptiveSpinPolicy}).
+ * see {@link AdaptiveSpinPolicy}). And while a sighting is fresher than {@link #CURRENT_NANOS}, no controller spins
+ * longer than an oversubscribed one: a waiter whose waits end inside its spin never sees the threads its spin keeps
+ * off the core.
  *
  * <p><b>Threading and memory ordering</b> (the one place for it): any thread; lock-free. The state is a
  * {@link System#nanoTime()} stamp, a {@code long} written and read with opaque access (atomic through a
@@ -33,6 +35,16 @@ final class SharedOversubscription {
      * at groups 1-2 with a 1 s memory, 0.74-0.88x with 10 s (two interleaved rounds of 10 runs, 30 Nov 2026).
      */
     static final long RECENT_NANOS = 10_000_000_000L;
+    /**
+     * How long a sighting says the machine is oversubscribed <em>now</em>: 5 ms. While it is that fresh, every
+     * AUTO controller caps its spin at what an oversubscribed one spins, even one whose own episodes look calm
+     * (see {@link AdaptiveSpinPolicy}'s javadoc, "Oversubscription"). Short, because the cap must end soon after the
+     * overload: an oversubscribed controller refreshes the stamp every {@link #REFRESH_NANOS} while it lasts. In
+     * thread-mode hackbench at 1 group AUTO took 0.96x spin 5 µs's time with 5 ms (paired medians over 45-90 runs,
+     * 30 Nov 2026), 0.92-0.95x with 50 ms, 1.12x with 1 ms and 1.22-1.30x without the cap; in a scratch open-loop run
+     * 0.55% of AUTO's episodes were capped with 5 ms, 6.5% with 50 ms.
+     */
+    static final long CURRENT_NANOS = 5_000_000L;
     /** A stamp younger than this (1 ms) is not written again. */
     static final long REFRESH_NANOS = 1_000_000L;
 
@@ -68,7 +80,16 @@ final class SharedOversubscription {
 
     /** Whether a controller found the machine oversubscribed within {@link #RECENT_NANOS} before {@code nowNanos}. */
     boolean seenRecently(long nowNanos) {
-        return seen && nowNanos - (long) SEEN_AT.getOpaque(this) < RECENT_NANOS;
+        return seenWithin(nowNanos, RECENT_NANOS);
+    }
+
+    /** Whether a controller found the machine oversubscribed within {@link #CURRENT_NANOS} before {@code nowNanos}. */
+    boolean seenJustNow(long nowNanos) {
+        return seenWithin(nowNanos, CURRENT_NANOS);
+    }
+
+    private boolean seenWithin(long nowNanos, long nanos) {
+        return seen && nowNanos - (long) SEEN_AT.getOpaque(this) < nanos;
     }
 
     @Override

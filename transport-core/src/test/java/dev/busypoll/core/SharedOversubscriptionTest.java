@@ -85,6 +85,30 @@ class SharedOversubscriptionTest {
     }
 
     @Test
+    void shouldCapTheSpinOfACalmControllerWhileAnotherOnesSightingIsFresh() {
+        SharedOversubscription machine = new SharedOversubscription();
+        AdaptiveSpinPolicy reader = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            reader.onWakeLatency(6_000);
+        }
+        for (int i = 0; i < 256; i++) {
+            reader.onEpisode(700, false); // its waits end inside its spin: calm, by its own episodes
+        }
+        long learnt = reader.spinNanos();
+        assertTrue(learnt > reader.baselineWakeNanos(), "a long window learnt from short waits: " + learnt);
+        assertEquals(learnt, reader.spinNanos(T0), "nobody has seen oversubscription");
+
+        machine.markSeen(T0);
+        assertEquals(reader.baselineWakeNanos() / 2, reader.spinNanos(T0 + MS),
+                "a sighting of the moment caps the spin at what an oversubscribed controller spins");
+        assertEquals(reader.baselineWakeNanos() / 2, reader.spinNanos(T0 + SharedOversubscription.CURRENT_NANOS - 1));
+        assertFalse(reader.isOversubscribed(), "its own state and decisions are kept");
+        assertEquals(learnt, reader.spinNanos(), "and reported uncapped");
+        assertEquals(learnt, reader.spinNanos(T0 + SharedOversubscription.CURRENT_NANOS),
+                "once the sighting is 5 ms old the learnt window is back");
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldShowEveryReaderASightingOnceOneIsMadeWhateverTheInterleaving() throws Exception {
         int threads = 8;
