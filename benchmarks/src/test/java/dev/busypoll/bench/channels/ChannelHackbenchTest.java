@@ -144,11 +144,11 @@ class ChannelHackbenchTest {
                 "local-default open", "local-default 2", "local-default 1", "local-default 1", "local-default 2",
                 "local-default 2", "local-default close",
                 "busypoll5 open", "busypoll5 2", "busypoll5 1", "busypoll-auto open", "busypoll-auto 2",
-                "busypoll-auto 1", "busypoll5 1", "busypoll-auto 1", "busypoll-auto close",
-                "busypoll5 2", "busypoll-auto open", "busypoll-auto 2", "busypoll-auto 2", "busypoll5 2",
-                "busypoll-auto 2", "busypoll5 close", "busypoll-auto close"), log,
-                "warm-up at 2 groups, then run i of every busypoll row before run i+1; a failed row gets a new session "
-                        + "at the next group count");
+                "busypoll-auto 1", "busypoll-auto 1", "busypoll-auto close", "busypoll5 1",
+                "busypoll5 2", "busypoll-auto open", "busypoll-auto 2", "busypoll-auto 2", "busypoll-auto 2",
+                "busypoll5 2", "busypoll5 close", "busypoll-auto close"), log,
+                "warm-up at 2 groups, then run i of every busypoll row before run i+1, each round starting one row "
+                        + "further on; a failed row gets a new session at the next group count");
         assertEquals(List.of("busypoll5", "local-default", "busypoll-auto", "busypoll5", "local-default",
                 "busypoll-auto"), result.cells().stream().map(ChannelHackbench.Cell::key).toList(),
                 "report order: groups-major, transports as given");
