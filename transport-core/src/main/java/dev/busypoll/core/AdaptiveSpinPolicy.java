@@ -65,9 +65,13 @@ package dev.busypoll.core;
  * best's); {@code k = 2} and {@code 3} fixed 100k and 200k but not 50k; {@code k = 4} held 50k-500k msg/s but
  * parked at 20k msg/s, whose 50 µs gaps lie just beyond {@code 4B} (p50 10-13 µs against busypoll50's 1.3-2.2,
  * 5.8-9.1x, at 0.6x its CPU, in four runs on 30 Nov 2026); {@code k = 8} spins there like busypoll50 (CPU
- * 0.98-1.00x of it) and still parks at 10k msg/s (gaps of 100 µs, beyond the longest window) and slower, where
- * parking is what the fixed settings that win do too. Ping-pong (waits below 1 µs) does not depend on
- * {@code k}.
+ * 0.98-1.00x of it) and still parks at once at 10k msg/s (gaps of 100 µs, beyond the longest window) and
+ * slower, where every fixed setting parks too. Not learnt yet: at 10k msg/s AUTO's p50 was 1.25x and 1.26x that
+ * of busypoll50, which spins 50 µs of each 100 µs gap before it parks, in the full runs of 30 Nov 2026 14:12 and
+ * 15:02 UTC (medians of 15 paired sessions), at 0.65x its CPU. The likely cause, not measured yet: a wake-up
+ * after a short park is cheaper on this VM than one after a long park (the host polls an idle virtual CPU for a
+ * while before it sleeps), and the cost model has one {@code B} for both. Ping-pong (waits below 1 µs) does not
+ * depend on {@code k}.
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
