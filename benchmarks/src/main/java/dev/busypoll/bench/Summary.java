@@ -26,14 +26,13 @@ import java.util.regex.Pattern;
  * <p><b>Paired rounds.</b> Where a scenario runs its rows in interleaved rounds and gives each round's figures
  * ({@link Headline#rounds()}: ping-pong's repetitions, the open loop's sessions, the busypoll rows' runs of hackbench
  * over channels), AUTO is compared with the best fixed setting round by round, and the bar takes the median of
- * those per-round ratios. Why: this machine's
- * latency level moves over seconds (the host places its two virtual CPUs), in steps of up to 3x (ping-pong p50
- * 0.7, 0.95 or 2.0 µs for every spinning row alike), and the rows of one round run within seconds of each other,
- * so they mostly share a level and the level divides out of their ratio; the ratio of two medians instead
- * compares two random mixtures of levels (ping-pong at 12:53 and 13:35 UTC on 30 Nov 2026: AUTO's median over
- * busypoll5's 1.09x and 1.11x, the medians of the paired ratios 1.06x and 1.00x, against busypoll50 1.05x and
- * 1.03x figure to figure, 1.01x and 1.03x paired). The best fixed setting is still chosen by its own figure, and
- * the table shows both comparisons. Thread hackbench is compared figure to figure: its figure is the best run
+ * those per-round ratios. Why: this machine's latency level moves over seconds (the host places its two virtual
+ * CPUs), in steps of up to 3x (ping-pong p50 0.7, 0.95 or 2.0 µs for every spinning row alike), and the rows of
+ * one round run within seconds of each other, so they mostly share a level and the level divides out of their
+ * ratio; the ratio of two medians instead compares two random mixtures of levels (ping-pong at 12:53 and 13:35
+ * UTC on 30 Nov 2026: AUTO's median over busypoll5's 1.09x and 1.11x, the medians of the paired ratios 1.06x and
+ * 1.00x, against busypoll50 1.05x and 1.03x figure to figure, 1.01x and 1.03x paired). The best fixed setting is
+ * still chosen by its own figure, and the table shows both comparisons. Thread hackbench is compared figure to figure: its figure is the best run
  * (hackbench's convention), which already picks each row's fastest level.
  */
 public final class Summary {
@@ -162,14 +161,14 @@ public final class Summary {
                     + "bar (issue 6): AUTO's figure and its CPU both within " + AUTO_TOLERANCE + "x of the best "
                     + "fixed setting's, in ping-pong, hackbench (threads over pipes, and over channels) and the "
                     + "fixed-rate latency runs (open loop). Where the rows ran in interleaved rounds (ping-pong's "
-                    + "repetitions, the open loop's sessions, the busypoll rows' runs of hackbench over channels) the bar takes the median over rounds of AUTO's figure "
-                    + "over the best setting's in the same round (\"paired\"): this machine's latency level moves "
-                    + "over seconds in steps of up to 3x for every row alike, and rows of one round ran within "
-                    + "seconds of each other, so the level divides out of their ratio; the best setting is chosen "
-                    + "by its own figure either way. ");
+                    + "repetitions, the open loop's sessions, the busypoll rows' runs of hackbench over channels) "
+                    + "the bar takes the median over rounds of AUTO's figure over the best setting's in the same "
+                    + "round (\"paired\"): this machine's latency level moves over seconds in steps of up to 3x "
+                    + "for every row alike, and rows of one round ran within seconds of each other, so the level "
+                    + "divides out of their ratio; the best setting is chosen by its own figure either way. ");
             text.append(autoCases == 0 ? "**No case inside the bar has an AUTO row in this run.**"
-                    : "**AUTO met it in " + autoMet + " of " + autoCases + " cases inside the bar** (" + autoMetByFigures
-                            + " of " + autoCases + " compared figure to figure only).");
+                    : "**AUTO met it in " + autoMet + " of " + autoCases + " cases inside the bar** ("
+                            + autoMetByFigures + " of " + autoCases + " compared figure to figure only).");
             if (!outside.isEmpty()) {
                 text.append(" Outside the bar, shown for information: ").append(String.join(", ", outside))
                         .append('.');

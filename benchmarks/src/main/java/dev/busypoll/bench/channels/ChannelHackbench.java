@@ -249,8 +249,7 @@ public final class ChannelHackbench {
             for (int groups : config.groups) {
                 try {
                     if (session == null) {
-                        session = t.open(maxGroups);
-                        warmUp(config, t, session, maxGroups);
+                        session = openWarmedUp(config, t, maxGroups);
                     }
                     List<Run> runs = new ArrayList<>();
                     for (int i = 0; i < config.runs; i++) {
@@ -295,9 +294,8 @@ public final class ChannelHackbench {
                         try {
                             HackbenchChannelsTransport.Session session = sessions.get(t);
                             if (session == null) {
-                                session = t.open(maxGroups);
+                                session = openWarmedUp(config, t, maxGroups);
                                 sessions.put(t, session);
-                                warmUp(config, t, session, maxGroups);
                             }
                             runs.get(t).add(measure(config, t, session, groups, i, progress));
                         } catch (Exception | Error e) {
@@ -323,6 +321,21 @@ public final class ChannelHackbench {
         notes.add(t.name() + ", " + groups + " groups: FAILED: " + e);
         progress.printf("hackbench-channels groups %d %-44s FAILED: %s%n", groups, t.name(), e);
         return new Cell(t.name(), t.key(), groups, List.of(), "failed: " + e);
+    }
+
+    /**
+     * A new session for {@code maxGroups}, warmed up ({@link #warmUp}); closed again if the warm-up fails.
+     */
+    private static HackbenchChannelsTransport.Session openWarmedUp(Config config, HackbenchChannelsTransport t,
+                                                                    int maxGroups) throws Exception {
+        HackbenchChannelsTransport.Session session = t.open(maxGroups);
+        try {
+            warmUp(config, t, session, maxGroups);
+            return session;
+        } catch (Exception | Error e) {
+            session.close();
+            throw e;
+        }
     }
 
     /** Closes a session if there is one; returns {@code null} (the caller's "no session"). */

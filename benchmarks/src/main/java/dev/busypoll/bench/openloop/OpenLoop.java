@@ -376,7 +376,7 @@ public final class OpenLoop {
             List<Cell> cells = new ArrayList<>();
             for (int r = 0; r < rateCount; r++) {
                 Pool pool = pools.get(i).get(r);
-                if (pool.sessions == sessions) {
+                if (pool.sessions() == sessions) {
                     cells.add(pool.cell(config.rates.get(r)));
                 }
             }
@@ -399,7 +399,6 @@ public final class OpenLoop {
      * time over the summed replies. With one session the cell is that session's.
      */
     private static final class Pool {
-        private int sessions;
         private Histogram latency;
         private Histogram lateness;
         private long scheduled;
@@ -408,19 +407,23 @@ public final class OpenLoop {
         private long spanNanos;
         private long cpuNanos;
         private long serverCpuNanos;
+        /** Each session's own p50 and CPU per message, in session order; its size is the sessions pooled. */
         private final List<Headline.Round> perSession = new ArrayList<>();
 
+        int sessions() {
+            return perSession.size();
+        }
+
         void add(Run run) {
-            perSession.add(new Headline.Round(us(run.latency.getValueAtPercentile(50)),
-                    perMessage(run.cpuNanos, run.f.received())));
-            if (sessions == 0) {
+            if (perSession.isEmpty()) {
                 latency = run.latency;
                 lateness = run.lateness;
             } else {
                 latency.add(run.latency);
                 lateness.add(run.lateness);
             }
-            sessions++;
+            perSession.add(new Headline.Round(us(run.latency.getValueAtPercentile(50)),
+                    perMessage(run.cpuNanos, run.f.received())));
             scheduled += run.f.scheduled();
             sent += run.f.sent();
             received += run.f.received();
