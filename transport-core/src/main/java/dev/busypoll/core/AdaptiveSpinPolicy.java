@@ -1,5 +1,7 @@
 package dev.busypoll.core;
 
+import java.util.Arrays;
+
 /**
  * The controller behind the AUTO busy-poll mode: chooses how long a waiting thread spins before it parks, from
  * what the thread has observed, and keeps choosing as the load changes. One instance per waiting thread's
@@ -66,12 +68,37 @@ package dev.busypoll.core;
  * parked at 20k msg/s, whose 50 µs gaps lie just beyond {@code 4B} (p50 10-13 µs against busypoll50's 1.3-2.2,
  * 5.8-9.1x, at 0.6x its CPU, in four runs on 30 Nov 2026); {@code k = 8} spins there like busypoll50 (CPU
  * 0.98-1.00x of it) and still parks at once at 10k msg/s (gaps of 100 µs, beyond the longest window) and
- * slower, where every fixed setting parks too. Not learnt yet: at 10k msg/s AUTO's p50 was 1.25x and 1.26x that
- * of busypoll50, which spins 50 µs of each 100 µs gap before it parks, in the full runs of 30 Nov 2026 14:12 and
- * 15:02 UTC (medians of 15 paired sessions), at 0.65x its CPU. The likely cause, not measured yet: a wake-up
- * after a short park is cheaper on this VM than one after a long park (the host polls an idle virtual CPU for a
- * while before it sleeps), and the cost model has one {@code B} for both. Ping-pong (waits below 1 µs) does not
- * depend on {@code k}.
+ * slower, where every fixed setting parks too; there the nap (below) takes over. Ping-pong (waits below 1 µs) does
+ * not depend on {@code k}.
+ *
+ * <h2>The nap</h2>
+ * Where the waits are too long to spin through, the inputs may still be regular: a source at a fixed rate, a
+ * heartbeat, a market-data tick. Then the next input is due at the last one's arrival plus the usual gap, and a
+ * thread can sleep through most of the gap and be awake when it comes: a timed park (a <em>nap</em>) that ends
+ * shortly before the input is due, then a short wait awake (the <em>catch</em>, by yielding, so that a thread on
+ * the same core that must run for the input to come, such as its producer woken by its own timer, gets the core),
+ * then a park until signalled if the input has not come. Every fixed setting parks through such gaps, and pays a
+ * wake-up {@code B} of latency on every input; the nap pays a timed wake-up and a catch instead, and the input
+ * finds its reader awake.
+ * <ul>
+ *   <li><b>When:</b> the ladder tells the controller when each input that ended an idle episode arrived
+ *       ({@link #onArrival(long)}). At every decision, the median of the last period's gaps between arrivals is the
+ *       expected gap: a late input makes one gap long and the next one short, and moves the median by neither.</li>
+ *   <li><b>How long:</b> a timed park oversleeps: Linux adds the thread's timer slack (50 µs by default) unless
+ *       another interrupt wakes the core earlier, plus the wake-up. The controller learns that overshoot from its
+ *       own naps ({@link #onNapTimedOut(long)}) as its 10th and 90th percentiles, and asks the nap to end at the
+ *       expected arrival less {@link #NAP_LEAD_NANOS} less the 90th percentile, so that nine naps in ten wake
+ *       before the input; the catch lasts until the lead after the input is due.</li>
+ *   <li><b>Whether:</b> a nap costs a timed wake-up (about {@code B}) and a catch of about the lead plus half the
+ *       spread of the overshoot, against {@code k*B} for a block: it naps only where that is cheaper, not while
+ *       oversubscribed or capped (the catch takes a core), and only where the nap ends after the thread parks. A
+ *       period in which more naps missed their input (it came after the catch) than caught it pauses napping for
+ *       one period, then two, four, up to {@value #MAX_NAP_BACKOFF_PERIODS}: inputs that come at random get few
+ *       naps. The ladder does not nap past its caller's own deadline (a timer that would end the episode anyway).</li>
+ * </ul>
+ * Measured in the open loop at 10k msg/s (gaps of 100 µs; six paired sessions, 30 Nov 2026): AUTO's p50 was
+ * 2.9-11.3 µs against busypoll50's 9.9-14.3 µs, at 0.75x its CPU. At 5k msg/s the server's naps often missed (in
+ * a scratch trace the inputs of missed naps came 15-37 µs after they were due) and AUTO stayed near busypoll50.
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
@@ -142,9 +169,10 @@ package dev.busypoll.core;
  * wait (the state was rarely reached); with it always on, 1.0-1.4x, parking in 1-2% of the waits like spin5.
  *
  * <h2>Cost</h2>
- * Per idle episode: a few additions, a shift and an array store; every {@value #RECOMPUTE_EPISODES} episodes a
- * pass over the {@value #BUCKETS} buckets. No allocation after construction, no locks, no clock reads (the
- * caller passes the times in, which also makes every decision testable without timing).
+ * Per idle episode: a few additions, a shift and two array stores; every {@value #RECOMPUTE_EPISODES} episodes a
+ * pass over the {@value #BUCKETS} buckets and an insertion sort of the period's {@value #RECOMPUTE_EPISODES}
+ * gaps. No allocation after construction, no locks, no clock reads (the caller passes the times in, which also
+ * makes every decision testable without timing).
  *
  * <h2>Why hand-written</h2>
  * Agrona's, Disruptor's and Netty's idle strategies, Linux's {@code SO_BUSY_POLL} and the RFC's pipe busy wait
@@ -180,6 +208,25 @@ public final class AdaptiveSpinPolicy {
     public static final long PROMPT_YIELD_NANOS = 2_000L;
 
     /**
+     * The jitter a nap allows the arrivals (10 µs): it aims to end this long before the next input is due, and its
+     * catch spin lasts until this long after (class javadoc, "The nap").
+     */
+    public static final long NAP_LEAD_NANOS = 10_000L;
+    /**
+     * What a timed park oversleeps by, assumed until a nap measures it: Linux's default timer slack of a thread
+     * (50 µs) plus a wake-up. Measured here: {@code parkNanos(x)} slept {@code x} + 59-63 µs (p10-p90) for any
+     * {@code x} from 1 to 80 µs on an otherwise idle machine; less when another interrupt wakes the core within the
+     * slack (15-35 µs at the 10th percentile in the open loop at 5,000 msg/s).
+     */
+    static final long DEFAULT_NAP_OVERSHOOT_NANOS = 60_000L;
+    /** Naps cannot oversleep more than this (1 ms) as far as the controller is concerned: beyond, a stall. */
+    private static final long MAX_NAP_OVERSHOOT_NANOS = 1_000_000L;
+    /** The step of the overshoot's percentile tracking (see {@link #onNapTimedOut(long)}); 0.5 µs. */
+    private static final long OVERSHOOT_STEP_NANOS = 500L;
+    /** The longest pause from napping, in decision periods, after periods whose naps missed more than they caught. */
+    static final int MAX_NAP_BACKOFF_PERIODS = 64;
+
+    /**
      * How many wake-up costs {@code B} a block counts for when it is weighed against spinning: its CPU, plus the
      * latency it adds to the message that ends it (see the class javadoc).
      */
@@ -191,6 +238,8 @@ public final class AdaptiveSpinPolicy {
     private static final int MIN_SHIFT = 6;
     /** Episodes between two decisions. */
     static final int RECOMPUTE_EPISODES = 16;
+    /** Gaps between arrivals a decision period needs before it may choose a nap: half the period. */
+    private static final int MIN_NAP_GAPS = RECOMPUTE_EPISODES / 2;
     /** Episodes between two halvings of the histogram (the half-life of an observation). */
     static final int DECAY_EPISODES = 64;
     /** Weight of one observation (fixed point, so that halving keeps resolution). */
@@ -233,6 +282,32 @@ public final class AdaptiveSpinPolicy {
     /** Moving average of the contended fraction of episodes, in units of {@link #ONE}. */
     private long contention;
     private boolean oversubscribed;
+
+    /** When the last input that ended an idle episode arrived ({@link #onArrival(long)}), if {@link #arrived}. */
+    private long lastArrivalNanos;
+    private boolean arrived;
+    /**
+     * The gaps between two such arrivals since the last regular decision (at most one per episode), of which the
+     * nap takes the median: the period of a periodic source, which inputs that come late or early do not move.
+     */
+    private final long[] periodGaps = new long[RECOMPUTE_EPISODES];
+    private int periodGapCount;
+
+    /** After the last arrival, when a nap should end; 0 = no nap (class javadoc, "The nap"). */
+    private long napNanos;
+    /** After the last arrival, when the catch spin after a nap ends: the expected gap plus the lead. */
+    private long catchNanos;
+    /** What a timed park oversleeps by: the 90th and the 10th percentile of the naps' overshoots. */
+    private long napOvershootHigh = DEFAULT_NAP_OVERSHOOT_NANOS;
+    private long napOvershootLow = DEFAULT_NAP_OVERSHOOT_NANOS;
+    /** Naps since the last regular decision whose input arrived in the catch spin, and those it did not. */
+    private int napsCaught;
+    private int napsMissed;
+    /** Decision periods without naps after a period whose naps missed more than they caught, and how many left. */
+    private int napBackoffPeriods;
+    private int napBackoffLeft;
+    /** The current episode's window was capped by another controller's fresh sighting of oversubscription. */
+    private boolean capped;
 
     private long spinNanos = DEFAULT_WAKE_COST_NANOS;
     /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
@@ -282,7 +357,8 @@ public final class AdaptiveSpinPolicy {
             contention = ENTER_OVERSUBSCRIBED;
             decide();
         }
-        if (!oversubscribed && machineOversubscribed.seenJustNow(nowNanos)) {
+        capped = !oversubscribed && machineOversubscribed.seenJustNow(nowNanos);
+        if (capped) {
             // Our episodes look calm, but another controller found the machine oversubscribed just now: spin no
             // longer than it does (class javadoc, "Oversubscription").
             return Math.min(spinNanos, oversubscribedSpinNanos());
@@ -291,6 +367,73 @@ public final class AdaptiveSpinPolicy {
             return Math.max(spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
         }
         return spinNanos;
+    }
+
+    /**
+     * For the episode that {@link #spinNanos(long)} started: whether its park should time out at
+     * {@link #napDeadlineNanos()}, so that the thread spins again just before the next input is due (class javadoc,
+     * "The nap"). The ladder naps only in a park that a producer can end, and only if the deadline is still ahead.
+     */
+    public boolean shouldNap() {
+        return napNanos > 0 && arrived && !capped && !oversubscribed;
+    }
+
+    /** When the nap that {@link #shouldNap()} asks for should end: a {@link System#nanoTime()} value. */
+    public long napDeadlineNanos() {
+        return lastArrivalNanos + napNanos;
+    }
+
+    /**
+     * When the catch spin after a nap that timed out ends, if no input came: a {@link System#nanoTime()} value, the
+     * next input's expected arrival plus {@link #NAP_LEAD_NANOS}.
+     */
+    public long catchDeadlineNanos() {
+        return lastArrivalNanos + catchNanos;
+    }
+
+    /**
+     * The input that ended an idle episode arrived at {@code arrivalNanos} (when it was published, as well as the
+     * ladder can tell); told before the episode's {@link #onEpisode(long, boolean)}.
+     *
+     * @param arrivalNanos a {@link System#nanoTime()} value
+     */
+    public void onArrival(long arrivalNanos) {
+        long gap = arrivalNanos - lastArrivalNanos;
+        if (arrived && gap >= 0 && periodGapCount < periodGaps.length) {
+            periodGaps[periodGapCount++] = gap;
+        }
+        lastArrivalNanos = arrivalNanos;
+        arrived = true;
+    }
+
+    /**
+     * A nap timed out ({@link #napDeadlineNanos()}): how much later than asked the thread ran again.
+     *
+     * @param overshootNanos the time from the nap's deadline to the thread running; negative values are ignored
+     */
+    public void onNapTimedOut(long overshootNanos) {
+        if (overshootNanos >= 0) {
+            // Percentiles tracked by steps (a sample above moves the 90th up by nine steps, one below moves it down by
+            // one; the 10th the other way round): a nap descheduled for long moves them one step, not far.
+            long sample = Math.min(overshootNanos, MAX_NAP_OVERSHOOT_NANOS);
+            long high = napOvershootHigh + (sample > napOvershootHigh ? 9 : -1) * OVERSHOOT_STEP_NANOS;
+            long low = napOvershootLow + (sample > napOvershootLow ? 1 : -9) * OVERSHOOT_STEP_NANOS;
+            napOvershootHigh = Math.max(high, 0);
+            napOvershootLow = Math.max(low, 0);
+        }
+    }
+
+    /**
+     * How the catch spin after a nap ended; told before the episode's {@link #onEpisode(long, boolean)}.
+     *
+     * @param caught whether the input arrived during the catch spin (otherwise the thread parked after it)
+     */
+    public void onNapEnded(boolean caught) {
+        if (caught) {
+            napsCaught++;
+        } else {
+            napsMissed++;
+        }
     }
 
     /** The window while oversubscribed: half an uncontended wake-up (class javadoc, "Oversubscription"). */
@@ -404,6 +547,7 @@ public final class AdaptiveSpinPolicy {
         if ((n & (RECOMPUTE_EPISODES - 1)) == 0) {
             trained = true; // not episodes >= 16: the counter wraps after 2^31 episodes (35 min at 1M/s)
             decide();
+            decideNap();
         }
     }
 
@@ -492,9 +636,53 @@ public final class AdaptiveSpinPolicy {
         explore = bestWindow == 0 && 2 * between > total;
     }
 
+    /**
+     * Chooses the nap for the next decision period from the shortest gap between arrivals in the last one (class
+     * javadoc, "The nap"); called after every regular decision.
+     */
+    private void decideNap() {
+        int gaps = periodGapCount;
+        periodGapCount = 0;
+        int caught = napsCaught;
+        int missed = napsMissed;
+        napsCaught = 0;
+        napsMissed = 0;
+        if (missed > caught) {
+            // The inputs came later than the gaps promised: not regular enough. Pause, longer each time.
+            napBackoffPeriods = Math.min(Math.max(1, 2 * napBackoffPeriods), MAX_NAP_BACKOFF_PERIODS);
+            napBackoffLeft = napBackoffPeriods;
+        } else if (caught > 0) {
+            napBackoffPeriods = 0;
+        }
+        napNanos = 0;
+        if (napBackoffLeft > 0) {
+            napBackoffLeft--;
+            return;
+        }
+        if (oversubscribed || gaps < MIN_NAP_GAPS) {
+            return;
+        }
+        Arrays.sort(periodGaps, 0, gaps); // an insertion sort at this size: no allocation
+        long expected = periodGaps[gaps >> 1];
+        // A nap replaces a block (k*B) by a timed wake-up (about B) and a catch spin of about the lead plus half the
+        // spread of the overshoot, when it catches its input; it pays while at least half the naps do (see the
+        // class javadoc).
+        long catchSpin = NAP_LEAD_NANOS + ((napOvershootHigh - napOvershootLow) >> 1);
+        if (wakeCostNanos + catchSpin >= LATENCY_WEIGHT * wakeCostNanos) {
+            return;
+        }
+        // Asked to end so early that even a nap that oversleeps by the 90th percentile wakes before the input.
+        long nap = expected - NAP_LEAD_NANOS - napOvershootHigh;
+        if (nap > 0) {
+            napNanos = nap;
+            catchNanos = expected + NAP_LEAD_NANOS;
+        }
+    }
+
     @Override
     public String toString() {
         return "AdaptiveSpinPolicy{spinNanos=" + spinNanos + ", wakeCostNanos=" + wakeCostNanos
-                + (oversubscribed ? ", oversubscribed" : "") + (explore ? ", exploring" : "") + '}';
+                + (napNanos > 0 ? ", napNanos=" + napNanos : "") + (oversubscribed ? ", oversubscribed" : "")
+                + (explore ? ", exploring" : "") + '}';
     }
 }

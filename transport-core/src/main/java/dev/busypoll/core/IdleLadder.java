@@ -51,6 +51,13 @@ import org.agrona.concurrent.IdleStrategy;
  * can sample what AUTO chose over time. The controller hears of an episode when the next one starts, not when it
  * ends: its bookkeeping (and a decision every few episodes) then spends time the thread has nothing else to do
  * with, never time between an input's arrival and its processing; what it chose shows one episode later.
+ * <p>
+ * Under AUTO the park rung of the signalled form may begin with a <em>nap</em>: when the controller expects the
+ * next input at a regular gap ({@link AdaptiveSpinPolicy}, "The nap"), the park times out shortly before the
+ * input is due, the ladder goes back to the yield rung until the lead after it is due (the <em>catch</em>), and
+ * only then parks until signalled. Each park is announced and re-checked as {@link WakeSignal} requires, the nap
+ * as any other; a nap that a producer's signal ends counts as a signalled park. The time napped counts as parked
+ * in {@link #stats()}, the catch as yielded.
  *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
@@ -133,7 +140,7 @@ public final class IdleLadder implements IdleStrategy {
     private final long maxParkNanos;
     private final IdleStats stats = new IdleStats();
     /** Owner-only: the AUTO controller; also measures the wake-up cost in every mode. */
-    private final AdaptiveSpinPolicy policy = new AdaptiveSpinPolicy();
+    private final AdaptiveSpinPolicy policy;
 
     // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
@@ -149,8 +156,14 @@ public final class IdleLadder implements IdleStrategy {
     private long episodeSpinNanos;
     private long episodeYieldNanos;
     private long episodeStart;
+    /** When the current spin ends: the episode's window, or a catch spin's (see napDeadline). */
+    private long spinDeadline;
     private long spinEnd;
-    private long yieldEnd;
+    /** When the current rung began, and the time spent on each rung so far this episode (for the stats). */
+    private long rungStart;
+    private long spunNanos;
+    private long yieldedNanos;
+    private long parkedNanos;
     private int spins;
     private long parkPeriodNanos;
     private boolean episodeAuto;
@@ -160,10 +173,25 @@ public final class IdleLadder implements IdleStrategy {
     private boolean contended;
     /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
     private long arrivalNanos;
+    /**
+     * AUTO: the episode's first signalled park is a nap that times out at {@code napDeadline}, after which the
+     * ladder spins again until {@link AdaptiveSpinPolicy#catchDeadlineNanos()} ("catching"), then parks until signalled
+     * (see {@link AdaptiveSpinPolicy}, "The nap").
+     */
+    private boolean napPending;
+    private long napDeadline;
+    private boolean catching;
+    /** How the episode's nap ended: {@link #NO_NAP}, {@link #NAP_CAUGHT} or {@link #NAP_MISSED}. */
+    private int napOutcome;
+    private static final int NO_NAP = 0;
+    private static final int NAP_CAUGHT = 1;
+    private static final int NAP_MISSED = 2;
     /** An AUTO episode ended and the controller has not been told yet (see reset()); its wait and contention. */
     private boolean pendingEpisode;
     private long pendingWaitNanos;
+    private long pendingArrivalNanos;
     private boolean pendingContended;
+    private int pendingNapOutcome;
 
     /**
      * A ladder with the default yield window and park periods.
@@ -186,6 +214,12 @@ public final class IdleLadder implements IdleStrategy {
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
+        this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, new AdaptiveSpinPolicy());
+    }
+
+    /** A ladder with its own controller (tests give one that shares nothing with the rest of the JVM). */
+    IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy) {
+        this.policy = policy;
         this.spinNanos = requireSpinNanos(spinNanos, "spinNanos");
         this.currentSpinNanos = spinNanos == AUTO ? policy.spinNanos() : spinNanos;
         this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
@@ -369,10 +403,17 @@ public final class IdleLadder implements IdleStrategy {
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
                 } else {
-                    boolean signalled = signal.park(deadlineNanos);
+                    // Only when the nap and its catch spin end before the caller's own deadline (a timer): an
+                    // episode that its deadline would end anyway needs no nap.
+                    boolean nap = napPending && System.nanoTime() - napDeadline < 0
+                            && (deadlineNanos == Long.MAX_VALUE || policy.catchDeadlineNanos() - deadlineNanos < 0);
+                    napPending = false;
+                    boolean signalled = signal.park(nap ? napDeadline : deadlineNanos);
                     stats.recordPark(signalled);
                     if (signalled) {
                         onSignalledWakeup(signal.signalNanos());
+                    } else if (nap) {
+                        onNapTimedOut();
                     }
                 }
             }
@@ -386,31 +427,25 @@ public final class IdleLadder implements IdleStrategy {
             return;
         }
         long now = System.nanoTime();
-        long spin;
-        long yield;
-        long park;
         int endedIn;
         switch (phase) {
             case SPINNING -> {
-                spin = now - episodeStart;
-                yield = 0;
-                park = 0;
+                spunNanos += now - rungStart;
                 endedIn = IdleStats.endedInSpinning();
             }
             case YIELDING -> {
-                spin = spinEnd - episodeStart;
-                yield = now - spinEnd;
-                park = 0;
+                yieldedNanos += now - rungStart;
                 endedIn = IdleStats.endedInYielding();
+                if (catching) {
+                    napOutcome = NAP_CAUGHT;
+                }
             }
             default -> {
-                spin = spinEnd - episodeStart;
-                yield = yieldEnd - spinEnd;
-                park = now - yieldEnd;
+                parkedNanos += now - rungStart;
                 endedIn = IdleStats.endedInParking();
             }
         }
-        stats.recordEpisode(endedIn, spin, yield, park);
+        stats.recordEpisode(endedIn, spunNanos, yieldedNanos, parkedNanos);
         phase = Phase.NOT_IDLE;
         if (episodeAuto) {
             // Told to the controller when the next episode starts (feedPendingEpisode()): its bookkeeping, and a
@@ -418,7 +453,9 @@ public final class IdleLadder implements IdleStrategy {
             // between an input's arrival and its processing.
             long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
             pendingWaitNanos = arrival - episodeStart;
+            pendingArrivalNanos = arrival;
             pendingContended = contended;
+            pendingNapOutcome = napOutcome;
             pendingEpisode = true;
         }
     }
@@ -427,6 +464,10 @@ public final class IdleLadder implements IdleStrategy {
     private void feedPendingEpisode() {
         if (pendingEpisode) {
             pendingEpisode = false;
+            if (pendingNapOutcome != NO_NAP) {
+                policy.onNapEnded(pendingNapOutcome == NAP_CAUGHT);
+            }
+            policy.onArrival(pendingArrivalNanos);
             policy.onEpisode(pendingWaitNanos, pendingContended);
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
             if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
@@ -449,6 +490,25 @@ public final class IdleLadder implements IdleStrategy {
         arrivalNanos = signalledAt;
     }
 
+    /**
+     * A nap timed out: spin again for the catch window, then park until signalled (unless the thread was
+     * interrupted: then stay on the park rung for the caller to act on).
+     */
+    private void onNapTimedOut() {
+        if (Thread.currentThread().isInterrupted()) {
+            return;
+        }
+        long now = System.nanoTime();
+        policy.onNapTimedOut(now - napDeadline);
+        parkedNanos += now - rungStart;
+        rungStart = now;
+        lastClockRead = now;
+        spins = 0;
+        catching = true;
+        spinDeadline = policy.catchDeadlineNanos();
+        phase = Phase.YIELDING;
+    }
+
     /** Advances the state machine by one step and returns the rung to act on. */
     private Phase step() {
         switch (phase) {
@@ -465,6 +525,15 @@ public final class IdleLadder implements IdleStrategy {
                     CURRENT_SPIN_NANOS.setOpaque(this, configured);
                 }
                 lastClockRead = now;
+                rungStart = now;
+                spunNanos = 0;
+                yieldedNanos = 0;
+                parkedNanos = 0;
+                spinDeadline = now + episodeSpinNanos;
+                napPending = episodeAuto && policy.shouldNap();
+                napDeadline = napPending ? policy.napDeadlineNanos() : 0;
+                catching = false;
+                napOutcome = NO_NAP;
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
                 // AUTO: the controller also sets the yield rung (two uncontended wake-ups, cut short below).
@@ -484,7 +553,7 @@ public final class IdleLadder implements IdleStrategy {
                         contended = true; // descheduled mid-spin: another thread wanted this core
                     }
                     lastClockRead = now;
-                    if (now - episodeStart >= episodeSpinNanos) {
+                    if (now - spinDeadline >= 0) {
                         enterYielding(now);
                         if (phase == Phase.PARKING) {
                             // No yield rung: spin once more instead of parking in this same step, so that a caller
@@ -496,6 +565,20 @@ public final class IdleLadder implements IdleStrategy {
             }
             case YIELDING -> {
                 long now = System.nanoTime();
+                if (catching) {
+                    // After a nap: yield until the input comes or the catch deadline passes, then park until
+                    // signalled. Yields, not spins: a thread that must run for the input to come (its producer, woken
+                    // by its own timer) may be waiting for this very core.
+                    lastClockRead = now;
+                    if (now - spinDeadline >= 0) {
+                        catching = false;
+                        napOutcome = NAP_MISSED;
+                        yieldedNanos += now - rungStart;
+                        rungStart = now;
+                        phase = Phase.PARKING;
+                    }
+                    return phase;
+                }
                 long gap = now - lastClockRead; // how long the last yield took
                 if (gap > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
                     contended = true; // the last yield returned late: another thread ran on this core meanwhile
@@ -504,7 +587,8 @@ public final class IdleLadder implements IdleStrategy {
                 // AUTO: a yield that came back at once ran nobody else (nothing else wants the core): park now.
                 if (now - spinEnd >= episodeYieldNanos
                         || (episodeAuto && gap < AdaptiveSpinPolicy.PROMPT_YIELD_NANOS)) {
-                    yieldEnd = now;
+                    yieldedNanos += now - rungStart;
+                    rungStart = now;
                     phase = Phase.PARKING;
                 }
             }
@@ -517,12 +601,9 @@ public final class IdleLadder implements IdleStrategy {
 
     private void enterYielding(long now) {
         spinEnd = now;
-        if (episodeYieldNanos > 0) {
-            phase = Phase.YIELDING;
-        } else {
-            yieldEnd = now;
-            phase = Phase.PARKING;
-        }
+        spunNanos += now - rungStart;
+        rungStart = now;
+        phase = episodeYieldNanos > 0 ? Phase.YIELDING : Phase.PARKING;
     }
 
     private void yieldOnce() {

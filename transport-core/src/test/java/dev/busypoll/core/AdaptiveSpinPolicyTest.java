@@ -344,6 +344,179 @@ class AdaptiveSpinPolicyTest {
         assertTrue(p.spinNanos(NOT_EXPLORING) > 0, "the short waits are now what it has learnt");
     }
 
+    /** Inputs every {@code gapNanos}, each waited for {@code waitNanos}, as the ladder reports them. */
+    private static long feedPeriodic(AdaptiveSpinPolicy p, int episodes, long gapNanos, long waitNanos, long start) {
+        long arrival = start;
+        for (int i = 0; i < episodes; i++) {
+            arrival += gapNanos;
+            p.onArrival(arrival);
+            p.onEpisode(waitNanos, false);
+        }
+        return arrival;
+    }
+
+    @Test
+    void shouldNapUntilJustBeforeTheNextInputOfAPeriodicSource() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        long last = feedPeriodic(p, ROUNDS, 100 * US, 90 * US, 0); // 10,000 msg/s, 10 µs of work per input
+        assertEquals(0, p.spinNanos(), "gaps beyond the longest window: no spin");
+        p.spinNanos(NOT_EXPLORING);
+        assertTrue(p.shouldNap(), "but the inputs are regular: nap");
+        assertEquals(last + 100 * US - AdaptiveSpinPolicy.NAP_LEAD_NANOS
+                        - AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS, p.napDeadlineNanos(),
+                "asked to end early enough that a timed park that oversleeps as Linux's timer slack makes it does "
+                        + "so before the next input is due, with the lead to spare");
+        assertEquals(last + 100 * US + AdaptiveSpinPolicy.NAP_LEAD_NANOS, p.catchDeadlineNanos(),
+                "and the catch spin after it lasts until the lead after the input is due");
+    }
+
+    @Test
+    void shouldTakeTheMedianGapSoThatOneLateInputDoesNotMoveTheNap() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        long arrival = 0;
+        for (int i = 0; i < ROUNDS; i++) {
+            // Every 8th input comes 40 µs late, which makes the gap after it 40 µs short.
+            long gap = i % 8 == 3 ? 140 * US : i % 8 == 4 ? 60 * US : 100 * US;
+            arrival += gap;
+            p.onArrival(arrival);
+            p.onEpisode(gap - 10 * US, false);
+        }
+        p.spinNanos(NOT_EXPLORING);
+        assertTrue(p.shouldNap());
+        assertEquals(arrival + 100 * US + AdaptiveSpinPolicy.NAP_LEAD_NANOS, p.catchDeadlineNanos());
+    }
+
+    @Test
+    void shouldNotNapForGapsShorterThanATimedParkOversleeps() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        feedPeriodic(p, ROUNDS, 50 * US, 45 * US, 0); // 20,000 msg/s
+        p.spinNanos(NOT_EXPLORING);
+        assertFalse(p.shouldNap(), "a park that oversleeps by 60 µs cannot end before an input due in 50 µs");
+        assertTrue(p.spinNanos() >= 45 * US, "it spins through them instead: " + p.spinNanos());
+    }
+
+    @Test
+    void shouldAimTheNapByTheOvershootItMeasured() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        for (int i = 0; i < 1_000; i++) {
+            p.onNapTimedOut(i % 20 == 0 ? 900 * US : 20 * US); // a timer slack of 20 µs, and one nap in 20 stalled
+        }
+        long last = feedPeriodic(p, ROUNDS, 200 * US, 190 * US, 0);
+        p.spinNanos(NOT_EXPLORING);
+        assertTrue(p.shouldNap());
+        long nap = p.napDeadlineNanos() - last;
+        long expected = 200 * US - AdaptiveSpinPolicy.NAP_LEAD_NANOS - 20 * US;
+        assertTrue(Math.abs(nap - expected) < 5 * US,
+                "aimed by the 90th percentile of the overshoot, which a stall moves by a few steps only: " + nap);
+    }
+
+    @Test
+    void shouldPauseNappingLongerEachTimeItsNapsMissMoreThanTheyCatch() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        long last = feedPeriodic(p, ROUNDS, 200 * US, 190 * US, 0);
+        p.spinNanos(NOT_EXPLORING);
+        assertTrue(p.shouldNap());
+        int period = AdaptiveSpinPolicy.RECOMPUTE_EPISODES;
+        for (int pause = 1; pause <= 4; pause *= 2) {
+            for (int i = 0; i < period; i++) {
+                p.onNapEnded(i % 4 == 0); // 1 in 4 caught: the inputs are not as regular as the gaps said
+            }
+            last = feedPeriodic(p, period, 200 * US, 190 * US, last);
+            for (int k = 0; k < pause; k++) {
+                assertFalse(p.shouldNap(), "paused for " + pause + " period(s), period " + k);
+                last = feedPeriodic(p, period, 200 * US, 190 * US, last);
+            }
+            assertTrue(p.shouldNap(), "and then tries again");
+        }
+        for (int i = 0; i < period; i++) {
+            p.onNapEnded(true);
+        }
+        feedPeriodic(p, period, 200 * US, 190 * US, last);
+        for (int i = 0; i < period; i++) {
+            p.onNapEnded(false);
+        }
+        feedPeriodic(p, period, 200 * US, 190 * US, last + period * 200 * US);
+        assertFalse(p.shouldNap());
+        feedPeriodic(p, period, 200 * US, 190 * US, last + 2 * period * 200 * US);
+        assertTrue(p.shouldNap(), "a period that caught its inputs resets the pause to one period");
+    }
+
+    /**
+     * Plays the ladder for {@code episodes} inputs with the given gaps: a nap wakes {@code overshootNanos} after its
+     * deadline; an input before that ends it by a signal, one up to the catch deadline is caught, a later one
+     * missed. Returns the fraction of the episodes that napped.
+     */
+    private static double napFraction(AdaptiveSpinPolicy p, int episodes, java.util.function.LongSupplier gaps,
+                                      long overshootNanos) {
+        long arrival = 0;
+        int napped = 0;
+        for (int i = 0; i < episodes; i++) {
+            p.spinNanos(NOT_EXPLORING);
+            boolean nap = p.shouldNap();
+            long napEnd = p.napDeadlineNanos() + overshootNanos;
+            long catchEnd = p.catchDeadlineNanos();
+            long gap = gaps.getAsLong();
+            arrival += gap;
+            if (nap) {
+                napped++;
+                if (arrival - napEnd >= 0) {
+                    p.onNapTimedOut(overshootNanos);
+                    p.onNapEnded(arrival - catchEnd <= 0);
+                }
+            }
+            p.onArrival(arrival);
+            p.onEpisode(gap, false);
+        }
+        return (double) napped / episodes;
+    }
+
+    @Test
+    void shouldNapThroughAPeriodicSourceButHardlyEverWhenInputsComeAtRandom() {
+        double periodic = napFraction(policyWithWakeCost(10 * US), 4 * ROUNDS, () -> 200 * US, 60 * US);
+        assertTrue(periodic > 0.95, "5,000 msg/s, regular: naps almost always, " + periodic);
+
+        java.util.Random random = new java.util.Random(42);
+        double poisson = napFraction(policyWithWakeCost(10 * US), 4 * ROUNDS,
+                () -> (long) (-Math.log(1 - random.nextDouble()) * 200 * US), 60 * US); // Poisson, 5,000 a second
+        assertTrue(poisson < 0.1, "the same rate at random: its naps miss more than they catch, so it pauses "
+                + "them, longer each time: " + poisson);
+    }
+
+    @Test
+    void shouldNotNapWhileOversubscribedOrWhenWakeUpsAreCheap() {
+        AdaptiveSpinPolicy busy = policyWithWakeCost(10 * US);
+        long last = feedPeriodic(busy, ROUNDS, 200 * US, 190 * US, 0);
+        for (int i = 0; i < 32; i++) {
+            last += 200 * US;
+            busy.onArrival(last);
+            busy.onEpisode(190 * US, true);
+        }
+        assertTrue(busy.isOversubscribed());
+        busy.spinNanos(NOT_EXPLORING);
+        assertFalse(busy.shouldNap(), "a nap's catch spin would take the core from the threads that need it");
+
+        AdaptiveSpinPolicy cheap = policyWithWakeCost(US);
+        feedPeriodic(cheap, ROUNDS, 200 * US, 190 * US, 0);
+        cheap.spinNanos(NOT_EXPLORING);
+        assertFalse(cheap.shouldNap(), "a wake-up of 1 µs costs less than the catch spin a nap needs");
+    }
+
+    @Test
+    void shouldNotNapWhileAnotherControllerSawTheMachineOversubscribedJustNow() {
+        SharedOversubscription machine = new SharedOversubscription();
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(10 * US);
+        }
+        feedPeriodic(p, ROUNDS, 200 * US, 190 * US, 0);
+        long now = 5L << 30;
+        p.spinNanos(now);
+        assertTrue(p.shouldNap());
+        machine.markSeen(now);
+        p.spinNanos(now + 1_000);
+        assertFalse(p.shouldNap());
+    }
+
     @Test
     void shouldPutWaitsInLog2Buckets() {
         assertEquals(0, AdaptiveSpinPolicy.bucket(-5));

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
@@ -373,5 +374,86 @@ class IdleLadderTest {
         assertEquals(0, ladder.stats().parks(), "the step that ended the spin did not park");
         assertTrue(ladder.mayParkOnNextStep());
         ladder.reset();
+    }
+
+    /**
+     * An AUTO ladder whose controller shares nothing with the JVM and has learnt inputs every {@code gapNanos}, the
+     * last one at {@code lastArrival}, with wake-ups of 10 µs: it will nap through the next gap.
+     */
+    private static IdleLadder ladderExpectingAnInputIn(long gapNanos, long lastArrival) {
+        AdaptiveSpinPolicy policy = new AdaptiveSpinPolicy(new SharedWakeBaseline(), new SharedOversubscription());
+        for (int i = 0; i < 64; i++) {
+            policy.onWakeLatency(10_000);
+        }
+        long arrival = lastArrival - 256 * gapNanos;
+        for (int i = 0; i < 256; i++) {
+            arrival += gapNanos;
+            policy.onArrival(arrival);
+            policy.onEpisode(gapNanos - 10_000, false);
+        }
+        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, policy);
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldNapUntilJustBeforeAnInputIsDueAndThenYieldUntilItComes() {
+        long gap = TimeUnit.MILLISECONDS.toNanos(200);
+        long start = System.nanoTime();
+        IdleLadder ladder = ladderExpectingAnInputIn(gap, start);
+        WakeSignal signal = new WakeSignal();
+        do {
+            ladder.idle(signal, () -> false, Long.MAX_VALUE);
+        } while (ladder.stats().parks() == 0 && !Thread.currentThread().isInterrupted());
+        assertEquals(IdleLadder.Phase.YIELDING, ladder.phase(), "after the nap, yielding");
+        long napped = System.nanoTime() - start;
+        ladder.reset(); // the input came while the ladder yielded after its nap
+        assertTrue(napped >= gap - AdaptiveSpinPolicy.NAP_LEAD_NANOS - AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS,
+                "the park timed out just before the input was due, not earlier: " + napped);
+        assertEquals(1, ladder.stats().parks());
+        assertEquals(0, ladder.stats().signalledWakeups(), "nobody signalled: the nap timed out");
+        assertEquals(1, ladder.stats().wokeWhileYielding(), "the input found the ladder awake");
+        assertFalse(signal.isParking());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldParkUntilSignalledWhenTheInputIsLaterThanTheCatchAfterTheNap() {
+        long gap = TimeUnit.MILLISECONDS.toNanos(200);
+        long start = System.nanoTime();
+        IdleLadder ladder = ladderExpectingAnInputIn(gap, start);
+        WakeSignal signal = new WakeSignal();
+        AtomicBoolean input = new AtomicBoolean();
+        // The input comes late, after the catch: the park that follows the catch finds it at its re-check.
+        BooleanSupplier arrivedAfterTheNap = () -> {
+            input.set(ladder.stats().parks() > 0);
+            return input.get();
+        };
+        while (!input.get() && !Thread.currentThread().isInterrupted()) {
+            ladder.idle(signal, arrivedAfterTheNap, Long.MAX_VALUE);
+        }
+        long elapsed = System.nanoTime() - start;
+        ladder.reset();
+        assertTrue(elapsed >= gap + AdaptiveSpinPolicy.NAP_LEAD_NANOS,
+                "yielded until the lead after the input was due: " + elapsed);
+        assertEquals(1, ladder.stats().parks(), "the nap; the park after the catch found the input at its re-check");
+        assertEquals(1, ladder.stats().wokeWhileParking());
+        assertFalse(signal.isParking(), "the park was cancelled, not left announced");
+        assertEquals(0, ladder.stats().signalledWakeups());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldNotNapPastTheCallersOwnDeadline() {
+        long gap = TimeUnit.MILLISECONDS.toNanos(200);
+        IdleLadder ladder = ladderExpectingAnInputIn(gap, System.nanoTime());
+        WakeSignal signal = new WakeSignal();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+        while (ladder.phase() != IdleLadder.Phase.PARKING || System.nanoTime() - deadline < 0) {
+            ladder.idle(signal, () -> false, deadline);
+            assertTrue(ladder.phase() != IdleLadder.Phase.YIELDING || ladder.stats().parks() == 0,
+                    "the caller's deadline comes before the input: a plain park until it, no nap and no catch");
+        }
+        ladder.reset();
+        assertEquals(1, ladder.stats().parks());
     }
 }
