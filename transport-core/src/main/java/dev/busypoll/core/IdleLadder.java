@@ -156,8 +156,8 @@ public final class IdleLadder implements IdleStrategy {
     private long episodeSpinNanos;
     private long episodeYieldNanos;
     private long episodeStart;
-    /** When the current spin ends: the episode's window, or a catch spin's (see napDeadline). */
-    private long spinDeadline;
+    /** When the catch after a nap ends (see napDeadline). */
+    private long catchDeadline;
     private long spinEnd;
     /** When the current rung began, and the time spent on each rung so far this episode (for the stats). */
     private long rungStart;
@@ -505,7 +505,7 @@ public final class IdleLadder implements IdleStrategy {
         lastClockRead = now;
         spins = 0;
         catching = true;
-        spinDeadline = policy.catchDeadlineNanos();
+        catchDeadline = policy.catchDeadlineNanos();
         phase = Phase.YIELDING;
     }
 
@@ -529,7 +529,6 @@ public final class IdleLadder implements IdleStrategy {
                 spunNanos = 0;
                 yieldedNanos = 0;
                 parkedNanos = 0;
-                spinDeadline = now + episodeSpinNanos;
                 napPending = episodeAuto && policy.shouldNap();
                 napDeadline = napPending ? policy.napDeadlineNanos() : 0;
                 catching = false;
@@ -553,7 +552,7 @@ public final class IdleLadder implements IdleStrategy {
                         contended = true; // descheduled mid-spin: another thread wanted this core
                     }
                     lastClockRead = now;
-                    if (now - spinDeadline >= 0) {
+                    if (now - episodeStart >= episodeSpinNanos) {
                         enterYielding(now);
                         if (phase == Phase.PARKING) {
                             // No yield rung: spin once more instead of parking in this same step, so that a caller
@@ -570,7 +569,7 @@ public final class IdleLadder implements IdleStrategy {
                     // signalled. Yields, not spins: a thread that must run for the input to come (its producer, woken
                     // by its own timer) may be waiting for this very core.
                     lastClockRead = now;
-                    if (now - spinDeadline >= 0) {
+                    if (now - catchDeadline >= 0) {
                         catching = false;
                         napOutcome = NAP_MISSED;
                         yieldedNanos += now - rungStart;

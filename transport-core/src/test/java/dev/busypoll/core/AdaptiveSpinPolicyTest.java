@@ -495,10 +495,10 @@ class AdaptiveSpinPolicyTest {
         busy.spinNanos(NOT_EXPLORING);
         assertFalse(busy.shouldNap(), "a nap's catch spin would take the core from the threads that need it");
 
-        AdaptiveSpinPolicy cheap = policyWithWakeCost(US);
+        AdaptiveSpinPolicy cheap = policyWithWakeCost(US / 2);
         feedPeriodic(cheap, ROUNDS, 200 * US, 190 * US, 0);
         cheap.spinNanos(NOT_EXPLORING);
-        assertFalse(cheap.shouldNap(), "a wake-up of 1 µs costs less than the catch spin a nap needs");
+        assertFalse(cheap.shouldNap(), "a block of 8 wake-ups of 0.5 µs costs less than the catch a nap needs");
     }
 
     @Test

@@ -45,6 +45,15 @@ class IdleLadderTest {
     }
 
     @Test
+    void shouldStaySpinningWithTheLongestWindowThereIs() {
+        IdleLadder ladder = new IdleLadder(Long.MAX_VALUE);
+        for (int i = 0; i < 10_000; i++) {
+            ladder.idle();
+            assertEquals(IdleLadder.Phase.SPINNING, ladder.phase(), "no overflow of the spin's end");
+        }
+    }
+
+    @Test
     void shouldYieldWhenThereIsNoSpinWindow() {
         IdleLadder ladder = new IdleLadder(0, HOUR, 1, 1);
         ladder.idle();
