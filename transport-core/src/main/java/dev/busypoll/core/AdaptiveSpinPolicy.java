@@ -296,12 +296,12 @@ public final class AdaptiveSpinPolicy {
 
     /** After the last arrival, when a nap should end; 0 = no nap (class javadoc, "The nap"). */
     private long napNanos;
-    /** After the last arrival, when the catch spin after a nap ends: the expected gap plus the lead. */
+    /** After the last arrival, when the catch after a nap ends: the expected gap plus the lead. */
     private long catchNanos;
     /** What a timed park oversleeps by: the 90th and the 10th percentile of the naps' overshoots. */
     private long napOvershootHigh = DEFAULT_NAP_OVERSHOOT_NANOS;
     private long napOvershootLow = DEFAULT_NAP_OVERSHOOT_NANOS;
-    /** Naps since the last regular decision whose input arrived in the catch spin, and those it did not. */
+    /** Naps since the last regular decision whose input arrived in the catch, and those it did not. */
     private int napsCaught;
     private int napsMissed;
     /** Decision periods without naps after a period whose naps missed more than they caught, and how many left. */
@@ -385,7 +385,7 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * When the catch spin after a nap that timed out ends, if no input came: a {@link System#nanoTime()} value, the
+     * When the catch after a nap that timed out ends, if no input came: a {@link System#nanoTime()} value, the
      * next input's expected arrival plus {@link #NAP_LEAD_NANOS}.
      */
     public long catchDeadlineNanos() {
@@ -425,9 +425,9 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * How the catch spin after a nap ended; told before the episode's {@link #onEpisode(long, boolean)}.
+     * How the catch after a nap ended; told before the episode's {@link #onEpisode(long, boolean)}.
      *
-     * @param caught whether the input arrived during the catch spin (otherwise the thread parked after it)
+     * @param caught whether the input arrived during the catch (otherwise the thread parked after it)
      */
     public void onNapEnded(boolean caught) {
         if (caught) {
@@ -665,7 +665,7 @@ public final class AdaptiveSpinPolicy {
         }
         Arrays.sort(periodGaps, 0, gaps); // an insertion sort at this size: no allocation
         long expected = periodGaps[gaps >> 1];
-        // A nap replaces a block (k*B) by a timed wake-up (about B) and a catch spin of about the lead plus half the
+        // A nap replaces a block (k*B) by a timed wake-up (about B) and a catch of about the lead plus half the
         // spread of the overshoot, when it catches its input; it pays while at least half the naps do (see the
         // class javadoc).
         long catchSpin = NAP_LEAD_NANOS + ((napOvershootHigh - napOvershootLow) >> 1);

@@ -403,7 +403,7 @@ public final class IdleLadder implements IdleStrategy {
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
                 } else {
-                    // Only when the nap and its catch spin end before the caller's own deadline (a timer): an
+                    // Only when the nap and its catch end before the caller's own deadline (a timer): an
                     // episode that its deadline would end anyway needs no nap.
                     boolean nap = napPending && System.nanoTime() - napDeadline < 0
                             && (deadlineNanos == Long.MAX_VALUE || policy.catchDeadlineNanos() - deadlineNanos < 0);

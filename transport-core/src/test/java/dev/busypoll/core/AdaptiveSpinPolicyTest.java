@@ -367,7 +367,7 @@ class AdaptiveSpinPolicyTest {
                 "asked to end early enough that a timed park that oversleeps as Linux's timer slack makes it does "
                         + "so before the next input is due, with the lead to spare");
         assertEquals(last + 100 * US + AdaptiveSpinPolicy.NAP_LEAD_NANOS, p.catchDeadlineNanos(),
-                "and the catch spin after it lasts until the lead after the input is due");
+                "and the catch after it lasts until the lead after the input is due");
     }
 
     @Test
@@ -493,7 +493,7 @@ class AdaptiveSpinPolicyTest {
         }
         assertTrue(busy.isOversubscribed());
         busy.spinNanos(NOT_EXPLORING);
-        assertFalse(busy.shouldNap(), "a nap's catch spin would take the core from the threads that need it");
+        assertFalse(busy.shouldNap(), "a nap's catch would take the core from the threads that need it");
 
         AdaptiveSpinPolicy cheap = policyWithWakeCost(US / 2);
         feedPeriodic(cheap, ROUNDS, 200 * US, 190 * US, 0);
