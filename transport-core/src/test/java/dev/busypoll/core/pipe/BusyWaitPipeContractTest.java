@@ -409,6 +409,61 @@ abstract class BusyWaitPipeContractTest {
                 spinMicros, written[0], pipe.readerStats(), pipe.writerStats());
     }
 
+    /**
+     * The same at a paced rate, for AUTO's nap (see {@code AdaptiveSpinPolicy}, "The nap"): a message every 150 µs,
+     * too far apart to spin through, with every 7th one 100 µs late and every 11th 40 µs early, so that the reader's
+     * naps end before their message (caught in the catch), after it (ended by the writer's signal) and long before
+     * it (missed, then parked until signalled). Naps happen only where the timing allows, so the test asserts what
+     * must hold whatever the timing (every message once, in order, no lost wake-up) and prints how the reader's
+     * episodes ended.
+     */
+    @Test
+    @Timeout(30)
+    void shouldTransferEveryPacedMessageOnceAndInOrderWhileTheReaderNaps() throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(16, PipeDefaults.AUTO);
+        int[] written = new int[1];
+        AtomicReference<Throwable> writerFailure = new AtomicReference<>();
+        Thread writer = new Thread(() -> {
+            try {
+                long deadline = System.nanoTime() + RUN_NANOS;
+                long due = System.nanoTime();
+                int i = 0;
+                while (System.nanoTime() - deadline < 0) {
+                    due += i % 7 == 3 ? 250_000 : i % 11 == 5 ? 110_000 : 150_000;
+                    while (System.nanoTime() - due < 0) {
+                        Thread.onSpinWait();
+                    }
+                    pipe.write(i++);
+                }
+                written[0] = i;
+                pipe.closeWrite();
+            } catch (Throwable t) {
+                writerFailure.set(t);
+            }
+        }, "paced writer");
+        AtomicReference<Object> readerResult = new AtomicReference<>();
+        Thread reader = new Thread(() -> readerResult.set(call(() -> {
+            int expected = 0;
+            Integer m;
+            while ((m = pipe.read()) != null) {
+                if (m != expected) {
+                    return "expected " + expected + " but read " + m;
+                }
+                expected++;
+            }
+            return expected;
+        })), "reader");
+        reader.start();
+        writer.start();
+        joinOrFail(writer, 15, pipe);
+        joinOrFail(reader, 15, pipe);
+        assertNull(writerFailure.get());
+        assertEquals(written[0], readerResult.get(), "read count (or the first error)");
+        assertTrue(pipe.isEndOfStream());
+        System.out.printf("%s AUTO, paced: %,d messages; reader %s%n", pipe.getClass().getSimpleName(), written[0],
+                pipe.readerStats());
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     static void fill(AbstractBusyWaitPipe<Integer> pipe) {
