@@ -503,7 +503,6 @@ public final class IdleLadder implements IdleStrategy {
         parkedNanos += now - rungStart;
         rungStart = now;
         lastClockRead = now;
-        spins = 0;
         catching = true;
         catchDeadline = policy.catchDeadlineNanos();
         phase = Phase.YIELDING;

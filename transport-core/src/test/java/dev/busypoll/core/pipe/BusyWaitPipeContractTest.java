@@ -371,42 +371,15 @@ abstract class BusyWaitPipeContractTest {
     @Timeout(30)
     void shouldTransferEveryMessageOnceAndInOrder(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(16, spinMicros);
-        int[] written = new int[1];
-        AtomicReference<Throwable> writerFailure = new AtomicReference<>();
-        Thread writer = new Thread(() -> {
-            try {
-                long deadline = System.nanoTime() + RUN_NANOS;
-                int i = 0;
-                while (i < MAX_MESSAGES && ((i & 1023) != 0 || System.nanoTime() - deadline < 0)) {
-                    pipe.write(i++);
-                }
-                written[0] = i;
-                pipe.closeWrite();
-            } catch (Throwable t) {
-                writerFailure.set(t);
+        int written = streamAndCheck(pipe, "writer", deadline -> {
+            int i = 0;
+            while (i < MAX_MESSAGES && ((i & 1023) != 0 || System.nanoTime() - deadline < 0)) {
+                pipe.write(i++);
             }
-        }, "writer");
-        AtomicReference<Object> readerResult = new AtomicReference<>();
-        Thread reader = new Thread(() -> readerResult.set(call(() -> {
-            int expected = 0;
-            Integer m;
-            while ((m = pipe.read()) != null) {
-                if (m != expected) {
-                    return "expected " + expected + " but read " + m;
-                }
-                expected++;
-            }
-            return expected;
-        })), "reader");
-        reader.start();
-        writer.start();
-        joinOrFail(writer, 15, pipe);
-        joinOrFail(reader, 15, pipe);
-        assertNull(writerFailure.get());
-        assertEquals(written[0], readerResult.get(), "read count (or the first error)");
-        assertTrue(pipe.isEndOfStream());
+            return i;
+        });
         System.out.printf("%s spin=%d µs: %,d messages; reader %s; writer %s%n", pipe.getClass().getSimpleName(),
-                spinMicros, written[0], pipe.readerStats(), pipe.writerStats());
+                spinMicros, written, pipe.readerStats(), pipe.writerStats());
     }
 
     /**
@@ -421,26 +394,44 @@ abstract class BusyWaitPipeContractTest {
     @Timeout(30)
     void shouldTransferEveryPacedMessageOnceAndInOrderWhileTheReaderNaps() throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(16, PipeDefaults.AUTO);
+        int written = streamAndCheck(pipe, "paced writer", deadline -> {
+            long due = System.nanoTime();
+            int i = 0;
+            while (System.nanoTime() - deadline < 0) {
+                due += i % 7 == 3 ? 250_000 : i % 11 == 5 ? 110_000 : 150_000;
+                while (System.nanoTime() - due < 0) {
+                    Thread.onSpinWait();
+                }
+                pipe.write(i++);
+            }
+            return i;
+        });
+        System.out.printf("%s AUTO, paced: %,d messages; reader %s%n", pipe.getClass().getSimpleName(), written,
+                pipe.readerStats());
+    }
+
+    /** A writer of increasing numbers 0, 1, 2 ... until its deadline; returns how many it wrote. */
+    interface NumberWriter {
+        int write(long deadlineNanos) throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code writer} (given a deadline {@link #RUN_NANOS} away; the pipe's write side is closed after it) against
+     * a reader that checks each message is the next number, and asserts that every message was read once and in
+     * order and the stream ended. Returns how many messages were written.
+     */
+    static int streamAndCheck(AbstractBusyWaitPipe<Integer> pipe, String writerName, NumberWriter writer)
+            throws Exception {
         int[] written = new int[1];
         AtomicReference<Throwable> writerFailure = new AtomicReference<>();
-        Thread writer = new Thread(() -> {
+        Thread writerThread = new Thread(() -> {
             try {
-                long deadline = System.nanoTime() + RUN_NANOS;
-                long due = System.nanoTime();
-                int i = 0;
-                while (System.nanoTime() - deadline < 0) {
-                    due += i % 7 == 3 ? 250_000 : i % 11 == 5 ? 110_000 : 150_000;
-                    while (System.nanoTime() - due < 0) {
-                        Thread.onSpinWait();
-                    }
-                    pipe.write(i++);
-                }
-                written[0] = i;
+                written[0] = writer.write(System.nanoTime() + RUN_NANOS);
                 pipe.closeWrite();
             } catch (Throwable t) {
                 writerFailure.set(t);
             }
-        }, "paced writer");
+        }, writerName);
         AtomicReference<Object> readerResult = new AtomicReference<>();
         Thread reader = new Thread(() -> readerResult.set(call(() -> {
             int expected = 0;
@@ -454,14 +445,13 @@ abstract class BusyWaitPipeContractTest {
             return expected;
         })), "reader");
         reader.start();
-        writer.start();
-        joinOrFail(writer, 15, pipe);
+        writerThread.start();
+        joinOrFail(writerThread, 15, pipe);
         joinOrFail(reader, 15, pipe);
         assertNull(writerFailure.get());
         assertEquals(written[0], readerResult.get(), "read count (or the first error)");
         assertTrue(pipe.isEndOfStream());
-        System.out.printf("%s AUTO, paced: %,d messages; reader %s%n", pipe.getClass().getSimpleName(), written[0],
-                pipe.readerStats());
+        return written[0];
     }
 
     // ------------------------------------------------------------------------------------------ helpers
