@@ -386,6 +386,28 @@ class AdaptiveSpinPolicyTest {
         assertEquals(arrival + 100 * US + AdaptiveSpinPolicy.NAP_LEAD_NANOS, p.catchDeadlineNanos());
     }
 
+    /** Periods of 16 inputs whose first {@code longGaps} gaps are 200 µs and the rest 1 µs (a burst after a pause). */
+    private static boolean napsWhenLongGapsPerPeriodAre(int longGaps) {
+        AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);
+        long arrival = 0;
+        for (int i = 0; i < 63 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            boolean longGap = i % AdaptiveSpinPolicy.RECOMPUTE_EPISODES < longGaps;
+            arrival += longGap ? 200 * US : US;
+            p.onArrival(arrival);
+            p.onEpisode(longGap ? 190 * US : 500, false);
+        }
+        p.spinNanos(NOT_EXPLORING);
+        return p.shouldNap();
+    }
+
+    @Test
+    void shouldNapByTheMedianGapWhenJustOverHalfTheGapsAreLongAndNotWhenJustUnder() {
+        // The decision only sorts the gaps when more than half are longer than the lead (a sort in every period
+        // delayed a ping-pong's replies); that shortcut must not change what the median says.
+        assertTrue(napsWhenLongGapsPerPeriodAre(8), "8 of 16 gaps long: the median (the 9th smallest) is long");
+        assertFalse(napsWhenLongGapsPerPeriodAre(7), "7 of 16 gaps long: the median is 1 µs");
+    }
+
     @Test
     void shouldNotNapForGapsShorterThanATimedParkOversleeps() {
         AdaptiveSpinPolicy p = policyWithWakeCost(10 * US);

@@ -33,6 +33,8 @@ public class IdleLadderBenchmark {
     private IdleLadder spinning;
     /** Starts a fresh episode every call. */
     private IdleLadder episodes;
+    /** Starts a fresh AUTO episode every call: the controller's bookkeeping and its decision every 16 episodes. */
+    private IdleLadder autoEpisodes;
     /** Never idle. */
     private IdleLadder notIdle;
     /** Agrona's ladder with a spin phase that never runs out. */
@@ -43,6 +45,7 @@ public class IdleLadderBenchmark {
     public void setUp() {
         spinning = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
         episodes = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
+        autoEpisodes = new IdleLadder(IdleLadder.AUTO);
         notIdle = new IdleLadder(Long.MAX_VALUE, 0, 1, 1);
         agrona = new BackoffIdleStrategy(Long.MAX_VALUE, 0, 1, 1);
         spinning.idle(); // enter the spin rung once; every later idle() is a step inside it
@@ -66,6 +69,16 @@ public class IdleLadderBenchmark {
     public void ladderSpinOnceThenReset() {
         episodes.idle();
         episodes.reset();
+    }
+
+    /**
+     * The shortest AUTO idle episode: as {@link #ladderSpinOnceThenReset()}, plus what the controller does per
+     * episode (it hears of each one when the next starts) and, every 16 episodes, its decision.
+     */
+    @Benchmark
+    public void ladderAutoSpinOnceThenReset() {
+        autoEpisodes.idle();
+        autoEpisodes.reset();
     }
 
     /** {@code reset()} on a ladder that is not idle: what a busy loop pays after each batch of work. */

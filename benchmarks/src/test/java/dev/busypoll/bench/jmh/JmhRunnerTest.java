@@ -30,6 +30,7 @@ class JmhRunnerTest {
             "IdleLadderBenchmark.onSpinWait",
             "IdleLadderBenchmark.ladderSpinStep",
             "IdleLadderBenchmark.ladderSpinOnceThenReset",
+            "IdleLadderBenchmark.ladderAutoSpinOnceThenReset",
             "IdleLadderBenchmark.ladderResetNotIdle",
             "IdleLadderBenchmark.agronaBackoffSpinStep",
             "WakeSignalBenchmark.signalNobodyWaiting",
