@@ -40,19 +40,18 @@ public final class Pipes {
         return String.format(java.util.Locale.ROOT,
                 "%d waits: %d ended spinning, %d yielding, %d parked; spin %.1f ms, yield %.1f ms, park %.1f ms",
                 s.episodes(), s.wokeWhileSpinning(), s.wokeWhileYielding(), s.wokeWhileParking(),
-                s.spinNanos() / 1e6, s.yieldNanos() / 1e6, s.parkNanos() / 1e6);
+                s.spinNanos() / 1e6, s.yieldNanos() / 1e6, s.parkNanos() / 1e6)
+                + (s.naps() == 0 ? "" : String.format(java.util.Locale.ROOT,
+                        "; %d naps: %d caught, %d missed, %d woken early", s.naps(), s.napsCaught(),
+                        s.napsMissed(), s.naps() - s.napsCaught() - s.napsMissed()));
     }
 
     /** The sum of several snapshots. */
     public static IdleStats.Snapshot sum(Iterable<IdleStats.Snapshot> snapshots) {
-        long[] v = new long[10];
+        IdleStats.Snapshot sum = IdleStats.Snapshot.EMPTY;
         for (IdleStats.Snapshot s : snapshots) {
-            long[] x = {s.episodes(), s.wokeWhileSpinning(), s.wokeWhileYielding(), s.wokeWhileParking(),
-                s.yields(), s.parks(), s.signalledWakeups(), s.spinNanos(), s.yieldNanos(), s.parkNanos()};
-            for (int i = 0; i < v.length; i++) {
-                v[i] += x[i];
-            }
+            sum = sum.plus(s);
         }
-        return new IdleStats.Snapshot(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+        return sum;
     }
 }

@@ -115,6 +115,21 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
     }
 
     @Override
+    public long getNaps() {
+        return idle.naps();
+    }
+
+    @Override
+    public long getNapsCaught() {
+        return idle.napsCaught();
+    }
+
+    @Override
+    public long getNapsMissed() {
+        return idle.napsMissed();
+    }
+
+    @Override
     public long getActiveIoNanos() {
         return get(ACTIVE_NANOS);
     }
@@ -159,7 +174,8 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
         return "BusyPollStats{messages=" + getMessages() + ", polls=" + getPolls() + ", workFoundWhileSpinning="
                 + getWorkFoundWhileSpinning() + ", yields=" + getYields() + ", parks=" + getParks()
                 + ", unparksIssued=" + getUnparksIssued() + ", unparksAvoided=" + getUnparksAvoided()
-                + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + ", spinWindowNanos="
+                + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + ", naps=" + getNaps()
+                + ", napsCaught=" + getNapsCaught() + ", napsMissed=" + getNapsMissed() + ", spinWindowNanos="
                 + getSpinWindowNanos() + ", wakeCostNanos=" + getWakeCostNanos() + '}';
     }
 }

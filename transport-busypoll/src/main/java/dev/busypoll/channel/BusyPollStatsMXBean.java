@@ -39,6 +39,18 @@ public interface BusyPollStatsMXBean {
     /** Nanoseconds spent parked (no CPU). */
     long getParkNanos();
 
+    /**
+     * Under AUTO: naps the loop took, parks timed to end shortly before the next input of a regular source is due
+     * (also counted in {@link #getParks()}).
+     */
+    long getNaps();
+
+    /** Naps whose input came in the short wait after them: the loop was awake when it arrived. */
+    long getNapsCaught();
+
+    /** Naps whose input came after that short wait, when the loop had parked again. */
+    long getNapsMissed();
+
     /** Nanoseconds spent processing input (what the loop reports as active I/O time). */
     long getActiveIoNanos();
 

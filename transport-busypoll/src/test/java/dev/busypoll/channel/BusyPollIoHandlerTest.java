@@ -238,7 +238,7 @@ class BusyPollIoHandlerTest {
                 assertTrue((Long) mbeans.getAttribute(name, "Messages") >= 200);
                 for (String attribute : new String[] {"Polls", "WorkFoundWhileSpinning", "Yields", "Parks",
                         "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos", "SpinWindowNanos",
-                        "WakeCostNanos"}) {
+                        "WakeCostNanos", "Naps", "NapsCaught", "NapsMissed"}) {
                     assertTrue((Long) mbeans.getAttribute(name, attribute) >= 0);
                 }
             }

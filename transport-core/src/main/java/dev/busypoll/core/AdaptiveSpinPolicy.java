@@ -97,8 +97,13 @@ import java.util.Arrays;
  *       naps. The ladder does not nap past its caller's own deadline (a timer that would end the episode anyway).</li>
  * </ul>
  * Measured in the open loop at 10k msg/s (gaps of 100 µs; six paired sessions, 30 Nov 2026): AUTO's p50 was
- * 2.9-11.3 µs against busypoll50's 9.9-14.3 µs, at 0.75x its CPU. At 5k msg/s the server's naps often missed (in
- * a scratch trace the inputs of missed naps came 15-37 µs after they were due) and AUTO stayed near busypoll50.
+ * 2.9-11.3 µs against busypoll50's 9.9-14.3 µs, at 0.75x its CPU. At 5k msg/s AUTO stays near busypoll50: only
+ * 30-50% of the server's inputs came after a nap, and of those naps about 40% slept through their input, which came
+ * on time (median 1 µs before it was due; six paired sessions, {@link IdleStats#naps()} and a trace). The timer
+ * oversleeps more there than the percentiles learnt from the naps that woke in time (the others are censored).
+ * Counting a nap that a signal ended after its deadline as a lower bound of the overshoot raised the percentile
+ * so far at 5k msg/s that the same controller, moved on to 10k msg/s, no longer napped at all (nothing lowers the
+ * percentile without naps), so it does not.
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above

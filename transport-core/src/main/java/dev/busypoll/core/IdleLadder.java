@@ -57,7 +57,8 @@ import org.agrona.concurrent.IdleStrategy;
  * input is due, the ladder goes back to the yield rung until the lead after it is due (the <em>catch</em>), and
  * only then parks until signalled. Each park is announced and re-checked as {@link WakeSignal} requires, the nap
  * as any other; a nap that a producer's signal ends counts as a signalled park. The time napped counts as parked
- * in {@link #stats()}, the catch as yielded.
+ * in {@link #stats()}, the catch as yielded, and the naps and how they ended have counters of their own
+ * ({@link IdleStats#naps()}).
  *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
@@ -408,6 +409,9 @@ public final class IdleLadder implements IdleStrategy {
                     boolean nap = napPending && System.nanoTime() - napDeadline < 0
                             && (deadlineNanos == Long.MAX_VALUE || policy.catchDeadlineNanos() - deadlineNanos < 0);
                     napPending = false;
+                    if (nap) {
+                        stats.recordNap();
+                    }
                     boolean signalled = signal.park(nap ? napDeadline : deadlineNanos);
                     stats.recordPark(signalled);
                     if (signalled) {
@@ -446,6 +450,9 @@ public final class IdleLadder implements IdleStrategy {
             }
         }
         stats.recordEpisode(endedIn, spunNanos, yieldedNanos, parkedNanos);
+        if (napOutcome != NO_NAP) {
+            stats.recordNapOutcome(napOutcome == NAP_CAUGHT);
+        }
         phase = Phase.NOT_IDLE;
         if (episodeAuto) {
             // Told to the controller when the next episode starts (feedPendingEpisode()): its bookkeeping, and a

@@ -26,7 +26,10 @@ public final class IdleStats {
     private static final int YIELDS = 7;
     private static final int PARKS = 8;
     private static final int SIGNALLED_WAKEUPS = 9;
-    private static final int COUNT = 10;
+    private static final int NAPS = 10;
+    private static final int NAPS_CAUGHT = 11;
+    private static final int NAPS_MISSED = 12;
+    private static final int COUNT = 13;
 
     /** Cache-line padding either side (8 longs) so the owner's stores do not share a line with neighbours. */
     private static final int PAD = 8;
@@ -61,6 +64,16 @@ public final class IdleStats {
         if (signalled) {
             add(SIGNALLED_WAKEUPS, 1);
         }
+    }
+
+    /** AUTO began a nap: a park timed to end shortly before the next input is due. */
+    void recordNap() {
+        add(NAPS, 1);
+    }
+
+    /** A nap timed out and the episode then ended: in its catch ({@code caught}), or in the park after it. */
+    void recordNapOutcome(boolean caught) {
+        add(caught ? NAPS_CAUGHT : NAPS_MISSED, 1);
     }
 
     static int endedInSpinning() {
@@ -110,6 +123,26 @@ public final class IdleStats {
         return get(SIGNALLED_WAKEUPS);
     }
 
+    /**
+     * Naps AUTO took: parks timed to end shortly before the next input of a regular source is due (see
+     * {@link AdaptiveSpinPolicy}, "The nap"). Each is also counted in {@link #parks()}. A nap ends in one of three
+     * ways: its input comes during the nap (a signalled wake-up, an input earlier than due), in the catch after it
+     * ({@link #napsCaught()}), or after the catch, when the thread has parked again ({@link #napsMissed()}).
+     */
+    public long naps() {
+        return get(NAPS);
+    }
+
+    /** Naps that timed out and whose input then came during the catch: the reader was awake when it arrived. */
+    public long napsCaught() {
+        return get(NAPS_CAUGHT);
+    }
+
+    /** Naps that timed out and whose input came after the catch, when the thread had parked again. */
+    public long napsMissed() {
+        return get(NAPS_MISSED);
+    }
+
     /** Nanoseconds spent in the spin phase of ended episodes (CPU burnt). */
     public long spinNanos() {
         return get(SPIN_NANOS);
@@ -128,7 +161,8 @@ public final class IdleStats {
     /** A copy of every counter, taken one after the other. */
     public Snapshot snapshot() {
         return new Snapshot(episodes(), wokeWhileSpinning(), wokeWhileYielding(), wokeWhileParking(), yields(),
-                parks(), signalledWakeups(), spinNanos(), yieldNanos(), parkNanos());
+                parks(), signalledWakeups(), spinNanos(), yieldNanos(), parkNanos(), naps(), napsCaught(),
+                napsMissed());
     }
 
     @Override
@@ -149,16 +183,23 @@ public final class IdleStats {
      * @param spinNanos         time spinning
      * @param yieldNanos        time yielding
      * @param parkNanos         time parked
+     * @param naps              naps AUTO took (also counted in {@code parks})
+     * @param napsCaught        naps whose input came in the catch after them
+     * @param napsMissed        naps whose input came after the catch
      */
     public record Snapshot(long episodes, long wokeWhileSpinning, long wokeWhileYielding, long wokeWhileParking,
                            long yields, long parks, long signalledWakeups, long spinNanos, long yieldNanos,
-                           long parkNanos) {
+                           long parkNanos, long naps, long napsCaught, long napsMissed) {
+        /** A snapshot of a ladder that has done nothing: the start of a sum. */
+        public static final Snapshot EMPTY = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
         /** This snapshot plus another one (for example the sums over several ladders). */
         public Snapshot plus(Snapshot other) {
             return new Snapshot(episodes + other.episodes, wokeWhileSpinning + other.wokeWhileSpinning,
                     wokeWhileYielding + other.wokeWhileYielding, wokeWhileParking + other.wokeWhileParking,
                     yields + other.yields, parks + other.parks, signalledWakeups + other.signalledWakeups,
-                    spinNanos + other.spinNanos, yieldNanos + other.yieldNanos, parkNanos + other.parkNanos);
+                    spinNanos + other.spinNanos, yieldNanos + other.yieldNanos, parkNanos + other.parkNanos,
+                    naps + other.naps, napsCaught + other.napsCaught, napsMissed + other.napsMissed);
         }
 
         /** This snapshot minus an earlier one. */
@@ -166,7 +207,8 @@ public final class IdleStats {
             return new Snapshot(episodes - earlier.episodes, wokeWhileSpinning - earlier.wokeWhileSpinning,
                     wokeWhileYielding - earlier.wokeWhileYielding, wokeWhileParking - earlier.wokeWhileParking,
                     yields - earlier.yields, parks - earlier.parks, signalledWakeups - earlier.signalledWakeups,
-                    spinNanos - earlier.spinNanos, yieldNanos - earlier.yieldNanos, parkNanos - earlier.parkNanos);
+                    spinNanos - earlier.spinNanos, yieldNanos - earlier.yieldNanos, parkNanos - earlier.parkNanos,
+                    naps - earlier.naps, napsCaught - earlier.napsCaught, napsMissed - earlier.napsMissed);
         }
     }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.Agent;
@@ -421,7 +422,35 @@ class IdleLadderTest {
         assertEquals(1, ladder.stats().parks());
         assertEquals(0, ladder.stats().signalledWakeups(), "nobody signalled: the nap timed out");
         assertEquals(1, ladder.stats().wokeWhileYielding(), "the input found the ladder awake");
+        assertEquals(1, ladder.stats().naps());
+        assertEquals(1, ladder.stats().napsCaught(), "the input came in the catch");
+        assertEquals(0, ladder.stats().napsMissed());
         assertFalse(signal.isParking());
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldCountANapThatAnEarlyInputEndsAsASignalledPark() throws Exception {
+        long gap = TimeUnit.MILLISECONDS.toNanos(200);
+        IdleLadder ladder = ladderExpectingAnInputIn(gap, System.nanoTime());
+        WakeSignal signal = new WakeSignal();
+        AtomicBoolean input = new AtomicBoolean();
+        Thread producer = new Thread(() -> {
+            while (ladder.stats().naps() == 0) {
+                LockSupport.parkNanos(100_000); // until the nap has begun (its deadline is over 100 ms away)
+            }
+            input.set(true);
+            signal.signal();
+        });
+        producer.start();
+        while (!input.get() && !Thread.currentThread().isInterrupted()) {
+            ladder.idle(signal, input::get, Long.MAX_VALUE);
+        }
+        ladder.reset();
+        joinOrFail(producer, 5, ladder);
+        assertEquals(1, ladder.stats().naps());
+        assertEquals(1, ladder.stats().signalledWakeups(), "the input came during the nap and its signal ended it");
+        assertEquals(0, ladder.stats().napsCaught() + ladder.stats().napsMissed(), "no catch: the nap never timed out");
     }
 
     @Test
@@ -448,6 +477,9 @@ class IdleLadderTest {
         assertEquals(1, ladder.stats().wokeWhileParking());
         assertFalse(signal.isParking(), "the park was cancelled, not left announced");
         assertEquals(0, ladder.stats().signalledWakeups());
+        assertEquals(1, ladder.stats().naps());
+        assertEquals(1, ladder.stats().napsMissed(), "the input came after the catch");
+        assertEquals(0, ladder.stats().napsCaught());
     }
 
     @Test
@@ -464,5 +496,6 @@ class IdleLadderTest {
         }
         ladder.reset();
         assertEquals(1, ladder.stats().parks());
+        assertEquals(0, ladder.stats().naps());
     }
 }

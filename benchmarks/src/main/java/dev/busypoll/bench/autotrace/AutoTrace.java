@@ -26,6 +26,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
+import dev.busypoll.core.IdleStats;
 
 /**
  * Drives one AUTO busypoll connection (client and server child on two single-threaded loops) through phases of
@@ -68,8 +69,11 @@ public final class AutoTrace {
      * @param roundTrips  round trips completed in it
      * @param clientSpinUs the client loop's spin window at the phase's end, µs
      * @param serverSpinUs the server loop's spin window at the phase's end, µs
+     * @param clientIdle   what the client loop's idle ladder did during the phase (its naps among it)
+     * @param serverIdle   what the server loop's idle ladder did during the phase
      */
-    public record Phase(String name, long roundTrips, double clientSpinUs, double serverSpinUs) {
+    public record Phase(String name, long roundTrips, double clientSpinUs, double serverSpinUs,
+                        IdleStats.Snapshot clientIdle, IdleStats.Snapshot serverIdle) {
     }
 
     /**
@@ -132,6 +136,8 @@ public final class AutoTrace {
                                SpinWindowTrace trace, BusyPollStats clientStats, BusyPollStats serverStats)
             throws Exception {
         trace.mark(name);
+        IdleStats.Snapshot client0 = clientStats.idleStats().snapshot();
+        IdleStats.Snapshot server0 = serverStats.idleStats().snapshot();
         long roundTrips = 0;
         if (periodMicros < 0) {
             Thread.sleep(millis);
@@ -143,7 +149,8 @@ public final class AutoTrace {
             roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
         return new Phase(name, roundTrips, clientStats.getSpinWindowNanos() / 1e3,
-                serverStats.getSpinWindowNanos() / 1e3);
+                serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),
+                serverStats.idleStats().snapshot().minus(server0));
     }
 
     /** The report's section: the plot of both windows over time, the phases, and the measured wake-up costs. */
@@ -153,20 +160,34 @@ public final class AutoTrace {
                 + "two single-threaded loops), driven through phases of " + result.config().phaseMillis()
                 + " ms each; both loops' chosen spin windows sampled every 2 ms. AUTO should spin during ping-pong "
                 + "(a reply comes within a hop), stop spinning at the slow rate and in silence (waits far longer "
-                + "than a wake-up), and come back when ping-pong resumes."));
+                + "than a wake-up), and come back when ping-pong resumes. Where the waits are too long to spin "
+                + "through but regular (the slow rate), AUTO naps: a park timed to end just before the next input is "
+                + "due; the table counts each loop's naps per phase and how they ended (the input came in the short "
+                + "wait after the nap: caught; after it, once the loop had parked again: missed; during the nap: woken "
+                + "early)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.chart(result.trace().chart("AUTO: spin window chosen over time")));
         blocks.add(new Block.Bullets(result.trace().phases()));
-        Table t = new Table(List.of("phase", "round trips", "client window at end µs", "server window at end µs"));
+        Table t = new Table(List.of("phase", "round trips", "client window at end µs", "server window at end µs",
+                "client naps: caught / missed / woken early", "server naps: caught / missed / woken early"));
         for (Phase p : result.phases()) {
             t.add(List.of(p.name(), String.valueOf(p.roundTrips()), Table.fmt(p.clientSpinUs(), 2),
-                    Table.fmt(p.serverSpinUs(), 2)));
+                    Table.fmt(p.serverSpinUs(), 2), naps(p.clientIdle()), naps(p.serverIdle())));
         }
         blocks.add(Block.table(t));
         blocks.add(Block.text("Wake-up cost each loop measured on this machine (its spin-block break-even): client "
                 + Table.fmt(result.wakeCost()[0], 2) + " µs, server " + Table.fmt(result.wakeCost()[1], 2) + " µs."));
         return new Section("auto-trace", "AUTO: the spin window over time", blocks, java.util.Map.of(
                 "auto-trace.csv", t.csv()));
+    }
+
+    /** A loop's naps in a phase, and how they ended: "12: 9 / 1 / 2", or "0". */
+    private static String naps(IdleStats.Snapshot s) {
+        if (s.naps() == 0) {
+            return "0";
+        }
+        return s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / "
+                + (s.naps() - s.napsCaught() - s.napsMissed());
     }
 
     /**

@@ -13,9 +13,11 @@ import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.transport.Echo;
+import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.NamedTransport;
 import dev.busypoll.bench.transport.NettyTransportSpec;
+import dev.busypoll.core.IdleStats;
 
 /**
  * The open-loop client/server pair over one Netty transport: a client channel on a single-threaded group, the
@@ -88,6 +90,12 @@ public final class NettyOpenLoopTransport extends NamedTransport implements Open
                                 .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)),
                         new LabelledThread("server loop", serverLoop.submit(() -> Thread.currentThread().getId())
                                 .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)));
+            }
+
+            @Override
+            public IdleStats.Snapshot serverIdle() {
+                LoopFigures figures = spec.figures(serverLoop);
+                return figures == null ? null : figures.idle();
             }
 
             @Override

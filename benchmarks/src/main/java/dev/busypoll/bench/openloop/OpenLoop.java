@@ -14,6 +14,7 @@ import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.core.IdleStats;
 
 /**
  * Latency under a fixed offered load, open loop (issue 4, item 4): the client sends 8-byte requests at scheduled
@@ -179,13 +180,22 @@ public final class OpenLoop {
      *                        ({@link Percentiles#hgrm})
      * @param sessions        each session's own p50 (µs) and process CPU per message (µs), in session order: the
      *                        report's {@link dev.busypoll.bench.Summary} compares rows session by session
+     * @param serverIdle      each session's server-loop idle ladder over the run (its naps among it), in session
+     *                        order; empty when the transport's server has no idle ladder
      */
     public record Cell(long offered, long scheduled, long sent, long received, double achieved, double p50,
                        double p99, double p999, double max, double latenessP99, double cpuUsPerMsg,
-                       double serverCpuUsPerMsg, String hgrm, List<Headline.Round> sessions) {
-        /** Copies the sessions. */
+                       double serverCpuUsPerMsg, String hgrm, List<Headline.Round> sessions,
+                       List<IdleStats.Snapshot> serverIdle) {
+        /** Copies the lists. */
         public Cell {
             sessions = List.copyOf(sessions);
+            serverIdle = List.copyOf(serverIdle);
+        }
+
+        /** The server loop's idle ladder summed over the sessions ({@link IdleStats.Snapshot#EMPTY} if none). */
+        public IdleStats.Snapshot serverIdleTotal() {
+            return serverIdle.stream().reduce(IdleStats.Snapshot.EMPTY, IdleStats.Snapshot::plus);
         }
 
         /** Whether fewer than 95% of the offered rate came back, or the sender gave up. */
@@ -347,12 +357,12 @@ public final class OpenLoop {
                         done++;
                         progress.printf("open loop %-42s %8d msg/s%s: achieved %9.0f  p50 %9.2f µs  "
                                         + "p99 %9.2f µs  lateness p99 %8.2f µs  CPU %7.3f µs/msg "
-                                        + "(server loop %7.3f)%n",
+                                        + "(server loop %7.3f)%s%n",
                                 t.name(), rate, label, run.f.achievedRate(),
                                 us(run.latency.getValueAtPercentile(50)), us(run.latency.getValueAtPercentile(99)),
                                 us(run.lateness.getValueAtPercentile(99)),
                                 perMessage(run.cpuNanos, run.f.received()),
-                                perMessage(run.serverCpuNanos, run.f.received()));
+                                perMessage(run.serverCpuNanos, run.f.received()), napsNote(run.serverIdle));
                     }
                 } catch (Exception | AssertionError e) {
                     // One broken transport must not cost the report of all the others.
@@ -387,9 +397,10 @@ public final class OpenLoop {
 
     /**
      * What one session measured at one rate: its figures, histograms (ns) and CPU times (ns, negative when
-     * unknown).
+     * unknown), and the server loop's idle ladder over the run ({@code null} when it has none).
      */
-    private record Run(RunFigures f, Histogram latency, Histogram lateness, long cpuNanos, long serverCpuNanos) {
+    private record Run(RunFigures f, Histogram latency, Histogram lateness, long cpuNanos, long serverCpuNanos,
+                       IdleStats.Snapshot serverIdle) {
     }
 
     /**
@@ -409,6 +420,8 @@ public final class OpenLoop {
         private long serverCpuNanos;
         /** Each session's own p50 and CPU per message, in session order; its size is the sessions pooled. */
         private final List<Headline.Round> perSession = new ArrayList<>();
+        /** Each session's server-loop idle ladder over its run, where the server has one. */
+        private final List<IdleStats.Snapshot> serverIdle = new ArrayList<>();
 
         int sessions() {
             return perSession.size();
@@ -424,6 +437,9 @@ public final class OpenLoop {
             }
             perSession.add(new Headline.Round(us(run.latency.getValueAtPercentile(50)),
                     perMessage(run.cpuNanos, run.f.received())));
+            if (run.serverIdle != null) {
+                serverIdle.add(run.serverIdle);
+            }
             scheduled += run.f.scheduled();
             sent += run.f.sent();
             received += run.f.received();
@@ -439,7 +455,7 @@ public final class OpenLoop {
                     us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
                     us(lateness.getValueAtPercentile(99)),
                     perMessage(cpuNanos, received), perMessage(serverCpuNanos, received),
-                    Percentiles.hgrm(latency), perSession);
+                    Percentiles.hgrm(latency), perSession, serverIdle);
         }
     }
 
@@ -449,16 +465,28 @@ public final class OpenLoop {
         Histogram latency = histogram();
         Histogram lateness = histogram();
         ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
+        IdleStats.Snapshot idle0 = session.serverIdle();
         long server0 = ThreadCpu.nanos(serverThread);
         RunFigures f = session.run(plan, latency, lateness);
         long server1 = ThreadCpu.nanos(serverThread);
+        IdleStats.Snapshot idle1 = session.serverIdle();
         long cpu = ThreadCpu.processNanosBetween(cpu0, ThreadCpu.processSnapshot());
         if (f.received() != f.sent() || latency.getTotalCount() != f.received()
                 || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
             throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "
                     + latency.getTotalCount() + " latencies, " + lateness.getTotalCount() + " send times");
         }
-        return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu, server0 < 0 || server1 < 0 ? -1 : server1 - server0);
+        return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu, server0 < 0 || server1 < 0 ? -1 : server1 - server0,
+                idle0 == null || idle1 == null ? null : idle1.minus(idle0));
+    }
+
+    /** The server loop's naps in a run, for the progress line: "" when it took none. */
+    private static String napsNote(IdleStats.Snapshot idle) {
+        if (idle == null || idle.naps() == 0) {
+            return "";
+        }
+        return "  server naps " + idle.naps() + " (caught " + idle.napsCaught() + ", missed " + idle.napsMissed()
+                + ")";
     }
 
     /** CPU nanoseconds per message in µs, NaN when the time is unknown (negative). */

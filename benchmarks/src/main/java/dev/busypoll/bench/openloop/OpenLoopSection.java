@@ -11,6 +11,7 @@ import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.core.IdleStats;
 
 /** Renders an {@link OpenLoop.Result} as the report's open-loop section, its CSV and .hgrm files. Stateless. */
 public final class OpenLoopSection {
@@ -42,6 +43,15 @@ public final class OpenLoopSection {
                 + "(lower is better)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
+        Table naps = napsTable(result);
+        if (!naps.rows().isEmpty()) {
+            blocks.add(Block.text("AUTO's naps on the server loop (sessions summed): where the requests come at a "
+                    + "regular gap too long to spin through, the loop parks with a timeout just before the next is due "
+                    + "instead of until signalled, and waits awake from then on. Caught: the request came in that "
+                    + "wait; missed: after it, once the loop had parked again; woken early: during the nap. "
+                    + "Per-session counts are in openloop-sessions.csv."));
+            blocks.add(Block.table(naps));
+        }
         blocks.add(Block.chart(latencyChart(result, "p50", OpenLoop.Cell::p50)));
         blocks.add(Block.chart(latencyChart(result, "p99", OpenLoop.Cell::p99)));
         List<Chart.Series> cpu = new ArrayList<>();
@@ -141,15 +151,44 @@ public final class OpenLoopSection {
         return t.csv();
     }
 
+    /** Per transport and rate where the server loop napped: its naps per message and how they ended. */
+    static Table napsTable(OpenLoop.Result result) {
+        Table t = new Table(List.of("transport", "msg/s", "messages", "naps", "naps / message", "caught", "missed",
+                "woken early"));
+        for (OpenLoop.Row r : result.rows()) {
+            for (OpenLoop.Cell x : r.cells()) {
+                IdleStats.Snapshot idle = x.serverIdleTotal();
+                if (idle.naps() == 0) {
+                    continue;
+                }
+                long early = idle.naps() - idle.napsCaught() - idle.napsMissed();
+                t.add(List.of(r.name(), String.valueOf(x.offered()), String.valueOf(x.received()),
+                        String.valueOf(idle.naps()), Table.fmt((double) idle.naps() / x.received(), 3),
+                        percentOf(idle.napsCaught(), idle.naps()), percentOf(idle.napsMissed(), idle.naps()),
+                        percentOf(early, idle.naps())));
+            }
+        }
+        return t;
+    }
+
+    private static String percentOf(long part, long whole) {
+        return Table.fmt(100.0 * part / whole, 1) + "%";
+    }
+
     /** Each session's own p50 and CPU per message, per transport and rate: what the summary pairs. */
     public static String sessionsCsv(OpenLoop.Result result) {
-        Table t = new Table(List.of("transport", "key", "offered_per_s", "session", "p50_us", "cpu_us_per_msg"));
+        Table t = new Table(List.of("transport", "key", "offered_per_s", "session", "p50_us", "cpu_us_per_msg",
+                "server_naps", "server_naps_caught", "server_naps_missed"));
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
                 for (int s = 0; s < x.sessions().size(); s++) {
                     Headline.Round session = x.sessions().get(s);
+                    IdleStats.Snapshot idle = s < x.serverIdle().size() ? x.serverIdle().get(s) : null;
                     t.add(List.of(r.name(), r.key(), String.valueOf(x.offered()), String.valueOf(s + 1),
-                            Table.fmt(session.value(), 3), Table.fmt(session.cpu(), 4)));
+                            Table.fmt(session.value(), 3), Table.fmt(session.cpu(), 4),
+                            idle == null ? "" : String.valueOf(idle.naps()),
+                            idle == null ? "" : String.valueOf(idle.napsCaught()),
+                            idle == null ? "" : String.valueOf(idle.napsMissed())));
                 }
             }
         }

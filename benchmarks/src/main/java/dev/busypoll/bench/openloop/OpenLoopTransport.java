@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.core.IdleStats;
+
 /**
  * One way of sending paced requests from a client to a server that echoes them, for {@link OpenLoop} (and the
  * idle-cost scenario, which reuses the connected pair). Implementations: {@link NettyOpenLoopTransport} (every
@@ -57,6 +59,14 @@ public interface OpenLoopTransport {
          * order: client side first.
          */
         List<LabelledThread> threads() throws Exception;
+
+        /**
+         * What the server side's idle ladder has done so far (its naps among it), or {@code null} when the
+         * transport's server has no idle ladder. Any thread.
+         */
+        default IdleStats.Snapshot serverIdle() {
+            return null;
+        }
 
         /** Closes channels and waits, then stops the threads (design.md's order). */
         @Override

@@ -25,8 +25,10 @@ import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Profile;
 import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Table;
 
 import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.core.IdleStats;
 
 /** A tiny open-loop run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)
@@ -247,6 +249,60 @@ class OpenLoopTest {
         assertTrue(sessionsCsv.startsWith("transport,key,offered_per_s,session,p50_us,cpu_us_per_msg"), sessionsCsv);
         assertTrue(sessionsCsv.contains("instant,1000,1,1.000,") && sessionsCsv.contains("instant,1000,2,2.000,"),
                 sessionsCsv);
+    }
+
+    @Test
+    void shouldReportTheServerLoopsNapsPerSessionAndPooled() {
+        // A server whose idle ladder naps 10 times in every measured run: 7 caught, 2 missed, 1 woken early.
+        OpenLoopTransport napping = new FakeTransport("napping") {
+            @Override
+            public Session open() {
+                return new Session() {
+                    private long runs;
+
+                    @Override
+                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                        for (long i = 0; i < plan.messages(); i++) {
+                            lateness.recordValue(0);
+                            latency.recordValue(1000);
+                        }
+                        runs++;
+                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
+                                5 + plan.messages() * 1_000_000);
+                    }
+
+                    @Override
+                    public IdleStats.Snapshot serverIdle() {
+                        return new IdleStats.Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10 * runs, 7 * runs, 2 * runs);
+                    }
+
+                    @Override
+                    public List<LabelledThread> threads() {
+                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 100, 0, 100, List.of(), 2);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(napping, new FloorOpenLoopTransport()), QUIET);
+
+        OpenLoop.Cell c = result.row("napping").cell(1_000);
+        assertEquals(2, c.serverIdle().size(), "one snapshot per session");
+        assertEquals(20, c.serverIdleTotal().naps());
+        assertEquals(14, c.serverIdleTotal().napsCaught());
+        assertEquals(4, c.serverIdleTotal().napsMissed());
+        assertTrue(result.row("floor").cell(1_000).serverIdle().isEmpty(), "the floor has no idle ladder");
+        String sessionsCsv = OpenLoopSection.sessionsCsv(result);
+        assertTrue(sessionsCsv.startsWith("transport,key,offered_per_s,session,p50_us,cpu_us_per_msg,server_naps,"
+                + "server_naps_caught,server_naps_missed"), sessionsCsv);
+        assertTrue(sessionsCsv.contains("napping,1000,1,1.000,") && sessionsCsv.contains(",10,7,2\n"), sessionsCsv);
+        Table naps = OpenLoopSection.napsTable(result);
+        assertEquals(1, naps.rows().size(), "only the row that napped: " + naps.rows());
+        assertEquals(List.of("napping", "1000", "100", "20", "0.200", "70.0%", "20.0%", "10.0%"), naps.rows().get(0));
     }
 
     @Test

@@ -197,7 +197,7 @@ final class SpaceWaiters {
     /** The sum of every waiter's ladder statistics. Any thread. */
     IdleStats.Snapshot stats() {
         synchronized (lock) {
-            IdleStats.Snapshot sum = new IdleStats.Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            IdleStats.Snapshot sum = IdleStats.Snapshot.EMPTY;
             for (Waiter w : all) {
                 sum = sum.plus(w.ladder.stats().snapshot());
             }
