@@ -87,7 +87,7 @@ public final class BenchMain {
             ping-pong options:
               --round-trips N         measured round trips per repetition (quick 50000, full 200000)
               --warmup N              warm-up round trips per repetition (quick 20000, full 30000)
-              --reps N                repetitions per transport; medians reported (quick 3, full 9)
+              --reps N                repetitions per transport; medians reported (quick 3, full 15)
               --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
               --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows, µs or auto (default 0,5,10,50,auto)
               --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
@@ -103,7 +103,7 @@ public final class BenchMain {
             hackbench-channels options:
               --channel-groups LIST   group counts (quick 1,2,4,8; full 1,2,4,8,16)
               --channel-loops N       messages per sender per receiver (quick 20, full 200)
-              --channel-runs N        measured runs per cell; medians reported (quick 2, full 7)
+              --channel-runs N        measured runs per cell; medians reported (quick 2, full 11)
               --channel-warmup-runs N warm-up runs per transport, at the largest group count (default 1)
               --channel-threads N     event loop threads (default: availableProcessors)
               --channel-busy-poll LIST BUSY_POLL_MICROS, µs or auto (default 0,5,10,50,auto)
