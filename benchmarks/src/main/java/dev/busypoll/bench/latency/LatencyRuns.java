@@ -2,6 +2,7 @@ package dev.busypoll.bench.latency;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +15,8 @@ import dev.busypoll.bench.Machine;
 
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
- * rep 2, ...) because one transport's latency swings from run to run on a busy machine (design.md); a subject
+ * rep 2, ..., every other round in reverse order) because one transport's latency swings from run to run on a
+ * busy machine (design.md); a subject
  * that fails is reported as a failed row while the others go on; every row's measured operations are merged
  * into one histogram (one per row, not per repetition, to keep memory flat). Stateless.
  */
@@ -79,7 +81,30 @@ public final class LatencyRuns {
     }
 
     /**
-     * Runs every available subject {@code repetitions} times, interleaved.
+     * The order in which the subjects run in round {@code round}: as given in even rounds, reversed in odd ones,
+     * so that no subject always runs after the same others. Rows that spin both cores one after the other get
+     * slower along the round here (in a full run's ping-pong at 20:23 UTC on 30 Nov 2026, busypoll 5, 10, 50 and AUTO
+     * ran in that order and the slow latency level, about 2 µs against 0.7-1 µs, caught AUTO in 3 of the first 12
+     * rounds, busypoll50 in 2, busypoll10 in 1 and busypoll5 in none; in one round they read 0.70, 0.82, 0.88 and 1.07
+     * µs); alternating the direction puts each row early in half the rounds, and a pairwise comparison round by
+     * round sees each pair in both orders.
+     *
+     * @param subjects the subjects, in report order
+     * @param round    the round (repetition), from 0
+     * @param <T>      the subject type
+     * @return the subjects in the order to run them
+     */
+    public static <T> List<T> inRoundOrder(List<T> subjects, int round) {
+        if (round % 2 == 0) {
+            return subjects;
+        }
+        List<T> reversed = new ArrayList<>(subjects);
+        Collections.reverse(reversed);
+        return reversed;
+    }
+
+    /**
+     * Runs every available subject {@code repetitions} times, interleaved (see {@link #inRoundOrder}).
      *
      * @param label       the scenario's label for progress lines, e.g. "ping-pong"
      * @param subjects    the subjects, in report order
@@ -99,7 +124,7 @@ public final class LatencyRuns {
         Map<String, Histogram> histograms = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         for (int rep = 0; rep < repetitions; rep++) {
-            for (T s : subjects) {
+            for (T s : inRoundOrder(subjects, rep)) {
                 if (s.unavailableReason() != null || failed.containsKey(s.key())) {
                     continue;
                 }

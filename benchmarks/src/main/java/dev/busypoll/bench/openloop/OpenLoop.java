@@ -13,6 +13,7 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 import dev.busypoll.core.IdleStats;
 
@@ -40,7 +41,7 @@ import dev.busypoll.core.IdleStats;
  * Besides, the whole machine's latency level drifts over seconds (a disturbed period of a few seconds lifts every
  * transport that runs in it), so a transport's sessions should be many short slices spread over the scenario
  * rather than a few long ones. Each transport therefore runs {@link Config#sessions} pairs, interleaved with the
- * other transports' (session 1 of every transport, then session 2 of every transport, ...), each with
+ * other transports' (session 1 of every transport, then session 2 of every transport in reverse order, ...), each with
  * {@code 1/S} of each rate's messages, and the cell of a (transport, rate) pools its sessions. Session 1 of a
  * transport runs the full warm-up; later sessions only {@link #LATER_SESSION_WARMUP_MILLIS} of it at most
  * ({@link Config#warmupMillis(int)}). With {@code S = 1} this is one pair per transport, as before sessions
@@ -336,7 +337,9 @@ public final class OpenLoop {
         for (int s = 0; s < sessions; s++) {
             // With one session every line and message reads as before sessions existed.
             String label = sessions == 1 ? "" : " session " + (s + 1) + "/" + sessions;
-            for (int i = 0; i < transports.size(); i++) {
+            // Every other session in reverse order, so that no transport always runs after the same others
+            // (LatencyRuns.inRoundOrder).
+            for (int i : LatencyRuns.inRoundOrder(indices(transports.size()), s)) {
                 OpenLoopTransport t = transports.get(i);
                 if (t.unavailableReason() != null || failures.get(i) != null) {
                     continue;
@@ -478,6 +481,15 @@ public final class OpenLoop {
         }
         return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu, server0 < 0 || server1 < 0 ? -1 : server1 - server0,
                 idle0 == null || idle1 == null ? null : idle1.minus(idle0));
+    }
+
+    /** 0, 1, ... n - 1. */
+    private static List<Integer> indices(int n) {
+        List<Integer> all = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            all.add(i);
+        }
+        return all;
     }
 
     /** The server loop's naps in a run, for the progress line: "" when it took none. */
