@@ -177,8 +177,9 @@ import java.util.Arrays;
  * Per idle episode: a few additions, a shift and two array stores; every {@value #RECOMPUTE_EPISODES} episodes a
  * pass over the {@value #BUCKETS} buckets, and, only where more than half the period's gaps are long enough that
  * a nap could pay, an insertion sort of its {@value #RECOMPUTE_EPISODES} gaps (in random order it mispredicts most
- * of its branches: about 330 ns here, which every 16th reply of a ping-pong waited for when it ran every period). No allocation after construction, no locks, no clock reads (the caller passes the times in, which also
- * makes every decision testable without timing).
+ * of its branches: about 330 ns here, which every 16th reply of a ping-pong waited for when it ran every period).
+ * No allocation after construction, no locks, no clock reads (the caller passes the times in, which also makes
+ * every decision testable without timing).
  *
  * <h2>Why hand-written</h2>
  * Agrona's, Disruptor's and Netty's idle strategies, Linux's {@code SO_BUSY_POLL} and the RFC's pipe busy wait

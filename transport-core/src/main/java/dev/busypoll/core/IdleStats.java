@@ -126,8 +126,9 @@ public final class IdleStats {
     /**
      * Naps AUTO took: parks timed to end shortly before the next input of a regular source is due (see
      * {@link AdaptiveSpinPolicy}, "The nap"). Each is also counted in {@link #parks()}. A nap ends in one of three
-     * ways: its input comes during the nap (a signalled wake-up, an input earlier than due), in the catch after it
-     * ({@link #napsCaught()}), or after the catch, when the thread has parked again ({@link #napsMissed()}).
+     * ways: its input comes during the nap (a signalled wake-up: the input came early, or the nap overslept), in the
+     * catch after it ({@link #napsCaught()}), or after the catch, when the thread has parked again
+     * ({@link #napsMissed()}); the first also counts a nap that an interrupt ended.
      */
     public long naps() {
         return get(NAPS);

@@ -20,9 +20,10 @@ import java.lang.invoke.VarHandle;
  * {@link System#nanoTime()} stamp, a {@code long} written and read with opaque access (atomic through a
  * {@code VarHandle}, never torn), and a volatile flag {@code seen} set after the first stamp is written, so a
  * reader that sees the flag (an acquire) sees that stamp or a later one. Writes race benignly: every writer
- * stores "now", and a reader that sees an older stamp only starts a little less cautious. Nothing else is published through it, so no ordering with
- * other memory is needed. An oversubscribed controller writes at most once per {@link #REFRESH_NANOS} (it reads
- * first), so the line is read-mostly and costs the hot path nothing measurable.
+ * stores "now", and a reader that sees an older stamp only starts a little less cautious. Nothing else is
+ * published through it, so no ordering with other memory is needed. An oversubscribed controller writes at most once
+ * per {@link #REFRESH_NANOS} (it reads first), so the line is read-mostly and costs the hot path nothing
+ * measurable.
  */
 final class SharedOversubscription {
     /** The JVM's instance, which every {@link IdleLadder}'s controller shares. */
