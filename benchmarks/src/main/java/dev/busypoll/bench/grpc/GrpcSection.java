@@ -23,8 +23,8 @@ public final class GrpcSection {
         blocks.add(Block.text("One unary call = one op, made with the blocking stub from one thread, one call at "
                 + "a time, timed by the examples' GrpcExample.measureUnary. grpc-netty rows: server and client on "
                 + "two single-threaded event-loop groups of the transport, handlers on the loops "
-                + "(directExecutor). " + c.repetitions() + " repetitions per row (interleaved, every other round "
-                + "in reverse order), each a fresh "
+                + "(directExecutor). " + c.repetitions() + " repetitions per row (interleaved, each round in a "
+                + "shuffled order), each a fresh "
                 + "server and channel, " + c.warmupCalls() + " warm-up then " + c.calls() + " measured calls; "
                 + "every figure is the median over the repetitions. CPU µs/op = process CPU time / calls. Ratios: "
                 + "this row / the reference (lower is better)."));

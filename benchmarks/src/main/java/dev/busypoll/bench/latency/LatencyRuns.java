@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
+import java.util.SplittableRandom;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
@@ -15,12 +17,14 @@ import dev.busypoll.bench.Machine;
 
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
- * rep 2, ..., every other round in reverse order) because one transport's latency swings from run to run on a
+ * rep 2, ..., each round in its own shuffled order) because one transport's latency swings from run to run on a
  * busy machine (design.md); a subject
  * that fails is reported as a failed row while the others go on; every row's measured operations are merged
  * into one histogram (one per row, not per repetition, to keep memory flat). Stateless.
  */
 public final class LatencyRuns {
+    /** Seeds the order of the subjects in each round ({@link #inRoundOrder}). */
+    private static final long ORDER_SEED = 0x6275_7379_706f_6c6cL;
     /** Significant digits of the merged histograms, as the scenarios' own. */
     private static final int DIGITS = 3;
 
@@ -81,13 +85,13 @@ public final class LatencyRuns {
     }
 
     /**
-     * The order in which the subjects run in round {@code round}: as given in even rounds, reversed in odd ones,
-     * so that no subject always runs after the same others. Rows that spin both cores one after the other get
-     * slower along the round here (in a full run's ping-pong at 20:23 UTC on 30 Nov 2026, busypoll 5, 10, 50 and AUTO
-     * ran in that order and the slow latency level, about 2 µs against 0.7-1 µs, caught AUTO in 3 of the first 12
-     * rounds, busypoll50 in 2, busypoll10 in 1 and busypoll5 in none; in one round they read 0.70, 0.82, 0.88 and 1.07
-     * µs); alternating the direction puts each row early in half the rounds, and a pairwise comparison round by
-     * round sees each pair in both orders.
+     * The order in which the subjects run in round {@code round}: a shuffle, the same for a given round in every run
+     * (seeded by it), so that no subject always runs after the same others or in the same place of a round. Rows
+     * that spin both cores one after the other get slower along the round here: in a full run's ping-pong at 20:23
+     * UTC on 30 Nov 2026, busypoll 5, 10, 50 and AUTO ran in that order in every round, and the slow latency level
+     * (about 2 µs against 0.7-1 µs) caught AUTO in 3 of the first 12 rounds, busypoll50 in 2, busypoll10 in 1 and
+     * busypoll5 in none; in one round they read 0.70, 0.82, 0.88 and 1.07 µs. Reversing every other round was not
+     * enough: a subject at the end of the list then runs twice in a row at the turn, after the same neighbour.
      *
      * @param subjects the subjects, in report order
      * @param round    the round (repetition), from 0
@@ -95,12 +99,11 @@ public final class LatencyRuns {
      * @return the subjects in the order to run them
      */
     public static <T> List<T> inRoundOrder(List<T> subjects, int round) {
-        if (round % 2 == 0) {
-            return subjects;
-        }
-        List<T> reversed = new ArrayList<>(subjects);
-        Collections.reverse(reversed);
-        return reversed;
+        List<T> order = new ArrayList<>(subjects);
+        // java.util.Random's first draws from consecutive seeds agree (its seed scrambling is one xor): with seeds
+        // ORDER_SEED + round the last subject ran last in every round. SplittableRandom mixes the seed first.
+        Collections.shuffle(order, new Random(new SplittableRandom(ORDER_SEED + round).nextLong()));
+        return order;
     }
 
     /**

@@ -41,10 +41,10 @@ import dev.busypoll.core.IdleStats;
  * Besides, the whole machine's latency level drifts over seconds (a disturbed period of a few seconds lifts every
  * transport that runs in it), so a transport's sessions should be many short slices spread over the scenario
  * rather than a few long ones. Each transport therefore runs {@link Config#sessions} pairs, interleaved with the
- * other transports' (session 1 of every transport, then session 2 of every transport in reverse order, ...), each with
- * {@code 1/S} of each rate's messages, and the cell of a (transport, rate) pools its sessions. Session 1 of a
- * transport runs the full warm-up; later sessions only {@link #LATER_SESSION_WARMUP_MILLIS} of it at most
- * ({@link Config#warmupMillis(int)}). With {@code S = 1} this is one pair per transport, as before sessions
+ * other transports' (session 1 of every transport, then session 2 of every transport, ..., each in a shuffled
+ * order), each with {@code 1/S} of each rate's messages, and the cell of a (transport, rate) pools its sessions.
+ * Session 1 of a transport runs the full warm-up; later sessions only {@link #LATER_SESSION_WARMUP_MILLIS} of it at
+ * most ({@link Config#warmupMillis(int)}). With {@code S = 1} this is one pair per transport, as before sessions
  * existed.
  */
 public final class OpenLoop {
@@ -337,7 +337,7 @@ public final class OpenLoop {
         for (int s = 0; s < sessions; s++) {
             // With one session every line and message reads as before sessions existed.
             String label = sessions == 1 ? "" : " session " + (s + 1) + "/" + sessions;
-            // Every other session in reverse order, so that no transport always runs after the same others
+            // Each session in its own shuffled order, so that no transport always runs after the same others
             // (LatencyRuns.inRoundOrder).
             for (int i : LatencyRuns.inRoundOrder(indices(transports.size()), s)) {
                 OpenLoopTransport t = transports.get(i);

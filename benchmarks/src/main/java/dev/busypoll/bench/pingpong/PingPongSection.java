@@ -22,7 +22,7 @@ public final class PingPongSection {
         PingPong.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("One round trip = one op. " + c.repetitions() + " repetitions per transport "
-                + "(interleaved, every other round in reverse order), each a fresh client/server pair, "
+                + "(interleaved, each round in a shuffled order), each a fresh client/server pair, "
                 + c.warmupRoundTrips() + " warm-up then "
                 + c.roundTrips() + " measured round trips; every figure is the median over the repetitions. CPU "
                 + "µs/op = process CPU time / round trips. Ratios: this row / the reference (lower is better)."));
