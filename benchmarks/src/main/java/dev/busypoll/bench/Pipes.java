@@ -43,7 +43,7 @@ public final class Pipes {
                 s.spinNanos() / 1e6, s.yieldNanos() / 1e6, s.parkNanos() / 1e6)
                 + (s.naps() == 0 ? "" : String.format(java.util.Locale.ROOT,
                         "; %d naps: %d caught, %d missed, %d woken early", s.naps(), s.napsCaught(),
-                        s.napsMissed(), s.naps() - s.napsCaught() - s.napsMissed()));
+                        s.napsMissed(), s.napsWokenEarly()));
     }
 
     /** The sum of several snapshots. */

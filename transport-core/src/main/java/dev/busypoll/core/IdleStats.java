@@ -194,6 +194,14 @@ public final class IdleStats {
         /** A snapshot of a ladder that has done nothing: the start of a sum. */
         public static final Snapshot EMPTY = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+        /**
+         * Naps that neither timed out into a catch that caught nor one that missed: a signal (an input earlier than
+         * due, or a nap that overslept) or an interrupt ended them ({@link IdleStats#naps()}).
+         */
+        public long napsWokenEarly() {
+            return naps - napsCaught - napsMissed;
+        }
+
         /** This snapshot plus another one (for example the sums over several ladders). */
         public Snapshot plus(Snapshot other) {
             return new Snapshot(episodes + other.episodes, wokeWhileSpinning + other.wokeWhileSpinning,

@@ -451,6 +451,7 @@ class IdleLadderTest {
         assertEquals(1, ladder.stats().naps());
         assertEquals(1, ladder.stats().signalledWakeups(), "the input came during the nap and its signal ended it");
         assertEquals(0, ladder.stats().napsCaught() + ladder.stats().napsMissed(), "no catch: the nap never timed out");
+        assertEquals(1, ladder.stats().snapshot().napsWokenEarly());
     }
 
     @Test

@@ -186,8 +186,7 @@ public final class AutoTrace {
         if (s.naps() == 0) {
             return "0";
         }
-        return s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / "
-                + (s.naps() - s.napsCaught() - s.napsMissed());
+        return s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / " + s.napsWokenEarly();
     }
 
     /**

@@ -18,9 +18,9 @@ import dev.busypoll.bench.Machine;
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
  * rep 2, ..., each round in its own shuffled order) because one transport's latency swings from run to run on a
- * busy machine (design.md); a subject
- * that fails is reported as a failed row while the others go on; every row's measured operations are merged
- * into one histogram (one per row, not per repetition, to keep memory flat). Stateless.
+ * busy machine (design.md); a subject that fails is reported as a failed row while the others go on; every row's
+ * measured operations are merged into one histogram (one per row, not per repetition, to keep memory flat).
+ * Stateless.
  */
 public final class LatencyRuns {
     /** Seeds the order of the subjects in each round ({@link #inRoundOrder}). */

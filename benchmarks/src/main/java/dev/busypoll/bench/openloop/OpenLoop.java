@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Percentiles;
+import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRuns;
@@ -196,7 +197,7 @@ public final class OpenLoop {
 
         /** The server loop's idle ladder summed over the sessions ({@link IdleStats.Snapshot#EMPTY} if none). */
         public IdleStats.Snapshot serverIdleTotal() {
-            return serverIdle.stream().reduce(IdleStats.Snapshot.EMPTY, IdleStats.Snapshot::plus);
+            return Pipes.sum(serverIdle);
         }
 
         /** Whether fewer than 95% of the offered rate came back, or the sender gave up. */

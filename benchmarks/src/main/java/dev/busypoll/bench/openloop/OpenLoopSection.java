@@ -162,11 +162,10 @@ public final class OpenLoopSection {
                 if (idle.naps() == 0) {
                     continue;
                 }
-                long early = idle.naps() - idle.napsCaught() - idle.napsMissed();
                 t.add(List.of(r.name(), String.valueOf(x.offered()), String.valueOf(x.received()),
                         String.valueOf(idle.naps()), Table.fmt((double) idle.naps() / x.received(), 3),
                         percentOf(idle.napsCaught(), idle.naps()), percentOf(idle.napsMissed(), idle.naps()),
-                        percentOf(early, idle.naps())));
+                        percentOf(idle.napsWokenEarly(), idle.naps())));
             }
         }
         return t;
