@@ -1,0 +1,35 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+/**
+ * {@link WakeSignal}'s fields as the running JVM lays them out (read with JOL): the fields producers touch keep
+ * two cache lines away from both ends of the object, so no neighbouring object shares their line.
+ */
+class WakeSignalLayoutTest {
+    private static final int PAD_BYTES = 128;
+    private static final Set<String> HOT = Set.of("state", "owner", "signalNanos");
+
+    @Test
+    void shouldKeepTheSharedFieldsTwoCacheLinesFromEitherEndOfTheObject() {
+        ClassLayout layout = ClassLayout.parseClass(WakeSignal.class);
+        List<FieldLayout> hot = layout.fields().stream()
+                .filter(f -> HOT.contains(f.name()))
+                .collect(Collectors.toList());
+        assertEquals(HOT.size(), hot.size(), layout.toPrintable());
+        for (FieldLayout f : hot) {
+            assertTrue(f.offset() >= PAD_BYTES, f.name() + " too close to the object's start\n" + layout.toPrintable());
+            assertTrue(layout.instanceSize() - (f.offset() + f.size()) >= PAD_BYTES,
+                    f.name() + " too close to the object's end\n" + layout.toPrintable());
+        }
+    }
+}
