@@ -350,6 +350,12 @@ public class BusyPollChannel extends AbstractChannel {
         if (unannounced) {
             announce(peer, target);
         }
+        if (announced) {
+            BusyPollIoHandler h = handler;
+            if (h != null) {
+                h.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
+            }
+        }
     }
 
     /** Writer side of hand-offs 2, 3 and 5, after offering to {@code target}. */

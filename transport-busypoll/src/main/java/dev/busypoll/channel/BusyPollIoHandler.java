@@ -56,8 +56,10 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * Under {@link BusyPollChannelOption#AUTO} the ladder's {@link dev.busypoll.core.AdaptiveSpinPolicy} chooses the
  * window from the loop's own idle episodes (how long input took to arrive, what a wake-up costs, whether other
  * threads want the core), and its yield rung too (two uncontended wake-ups, left at the first yield that ran no
- * other thread);
- * {@link BusyPollStats#getSpinWindowNanos()} shows the choice.
+ * other thread). It learns the waits that follow a write to a peer (for a reply) apart from the others: the loop
+ * counts an episode as after output when one of its channels wrote since the loop last polled input
+ * ({@link dev.busypoll.core.IdleLadder#afterOutput(boolean)}). {@link BusyPollStats#getSpinWindowNanos()} shows the
+ * choice (for the last episode's kind).
  * Only time spent polling channels is reported as active I/O time
  * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as
  * idle.
@@ -188,6 +190,11 @@ public final class BusyPollIoHandler implements IoHandler {
      * input on every pass and spin step instead, and takes the flag back before it may park (hand-off 2).
      */
     private BusyPollIoHandle watched;
+    /**
+     * A channel of this loop wrote to its peer since the loop last polled a channel (loop thread only): the loop
+     * may be waiting for a reply.
+     */
+    private boolean sentSinceInput;
 
     /** Loop-thread only: the context of the current {@link #run}. */
     private IoHandlerContext context;
@@ -292,12 +299,17 @@ public final class BusyPollIoHandler implements IoHandler {
      * @throws IllegalArgumentException if {@code loop} is not a started busypoll event loop
      */
     public static BusyPollStats stats(EventExecutor loop) {
+        return of(loop).stats;
+    }
+
+    /** The handler of a started busypoll loop, or an exception that says how to make one. */
+    static BusyPollIoHandler of(EventExecutor loop) {
         BusyPollIoHandler handler = loop instanceof ThreadAwareExecutor ? RUNNING.get(loop) : null;
         if (handler == null) {
             throw new IllegalArgumentException(loop + " is not a started busypoll event loop (create it with "
                     + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory()))");
         }
-        return handler.stats;
+        return handler;
     }
 
     /** This loop's counters. */
@@ -423,12 +435,20 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     private int pollOne(BusyPollIoHandle handle) {
+        // Input taken: no reply pending any more, unless handling it writes (an echo, a response) and sets it again.
+        boolean sentBefore = sentSinceInput;
+        sentSinceInput = false;
+        int done;
         try {
-            return handle.poll(defaultBudget);
+            done = handle.poll(defaultBudget);
         } catch (Throwable t) {
             logger.log(System.Logger.Level.WARNING, () -> "Unexpected exception while polling " + handle, t);
-            return 0;
+            done = 0;
         }
+        if (done == 0 && sentBefore) {
+            sentSinceInput = true; // a poll that found nothing took no input
+        }
+        return done;
     }
 
     /**
@@ -460,6 +480,7 @@ public final class BusyPollIoHandler implements IoHandler {
         // while spinning costs one clock read less (about 30 ns here).
         long deadline = Long.MAX_VALUE;
         boolean deadlineKnown = false;
+        ladder.afterOutput(sentSinceInput);
         try {
             while (!hasWork()) {
                 if (!deadlineKnown && ladder.mayParkOnNextStep()) {
@@ -483,6 +504,19 @@ public final class BusyPollIoHandler implements IoHandler {
                 WAKEUP_REQUESTED.setVolatile(this, 0);
             }
         }
+    }
+
+    /**
+     * Loop thread: a channel of this loop offered output to its peer. Under AUTO the waits after output (for a
+     * reply) are learnt apart from the others ({@link IdleLadder#afterOutput(boolean)}).
+     */
+    void outputSent() {
+        sentSinceInput = true;
+    }
+
+    /** Whether the next idle episode counts as after output; loop thread only (tests). */
+    boolean sentSinceInput() {
+        return sentSinceInput;
     }
 
     private static long deadline(IoHandlerContext context) {

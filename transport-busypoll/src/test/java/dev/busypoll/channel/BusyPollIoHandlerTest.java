@@ -137,6 +137,45 @@ class BusyPollIoHandlerTest {
     }
 
     @Test
+    void shouldCountAnIdleEpisodeAsAfterOutputFromAWriteUntilTheNextInput() throws Exception {
+        EventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        EventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        CountDownLatch requestRead = new CountDownLatch(1);
+        CountDownLatch replyRead = new CountDownLatch(1);
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { },
+                ch -> ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ((ByteBuf) msg).release(); // no reply yet: the test sends it
+                        requestRead.countDown();
+                    }
+                }));
+             Connections.Pair pair = c.connect(new ChannelInboundHandlerAdapter() {
+                 @Override
+                 public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                     ((ByteBuf) msg).release();
+                     replyRead.countDown();
+                 }
+             })) {
+            EventLoop clientLoop = pair.client().eventLoop();
+            EventLoop serverLoop = pair.child().eventLoop();
+            BusyPollIoHandler client = BusyPollIoHandler.of(clientLoop);
+            BusyPollIoHandler server = BusyPollIoHandler.of(serverLoop);
+            pair.client().writeAndFlush(Unpooled.copyLong(1)).sync();
+            assertTrue(clientLoop.submit(client::sentSinceInput).get(), "a request sent: a reply may follow");
+            assertTrue(requestRead.await(10, TimeUnit.SECONDS));
+            assertFalse(serverLoop.submit(server::sentSinceInput).get(), "a request read, nothing sent");
+            pair.child().writeAndFlush(Unpooled.copyLong(2)).sync();
+            assertTrue(serverLoop.submit(server::sentSinceInput).get(), "a reply sent");
+            assertTrue(replyRead.await(10, TimeUnit.SECONDS));
+            assertFalse(clientLoop.submit(client::sentSinceInput).get(), "the reply read: no reply pending");
+        } finally {
+            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
     void shouldRankAutoAboveZeroAndBelowAnyFixedSpin() {
         int unset = BusyPollChannelConfig.NOT_SET;
         int auto = BusyPollChannelOption.AUTO;

@@ -43,6 +43,22 @@ import java.util.Arrays;
  *       240-310 µs (the woken loop queued behind the other busy threads).</li>
  * </ol>
  *
+ * <h2>Two kinds of wait</h2>
+ * A thread that has sent something since it last took input (an event loop that wrote a request or a response to
+ * a peer) may be waiting for a reply: a round trip. One that has only taken input waits for the next request, the
+ * next tick of its own timer, a user: the gaps of the load. Those are two distributions, and one histogram of both
+ * chooses a window that serves neither: a spin that pays for the reply is wasted on every gap. The ladder's caller
+ * says which kind each episode is ({@link IdleLadder#afterOutput(boolean)}, {@link #select(boolean)}), and each kind
+ * has its own histogram and window; everything else (the wake-up cost, contention and oversubscription, the nap)
+ * belongs to the thread and is shared. Measured in the open loop at 5,000 msg/s, where the client loop sends each
+ * request from its own timer and its waits alternate between the reply (mostly 4-32 µs) and the timer (64-256 µs):
+ * with one histogram the client's window was 0 at the end of three of four sessions, so its replies waited in the
+ * yield and park rungs; split, the after-output window came out at 16-65 µs and the after-input one at 0. At
+ * 10,000 msg/s AUTO's p50 was then 2.5-4.0 µs in four sessions against busypoll50's 11-15 µs (scratch runs, 1 Dec
+ * 2026). At 5,000 msg/s the client's window was often capped all the same, by the server's controller finding the
+ * machine oversubscribed (see below): its wake-ups after 200 µs asleep are sometimes slow enough to count as
+ * contention. A caller that never says has one kind, as before.
+ *
  * <h2>The margin</h2>
  * Once the cheapest window is above 0 (a spinning regime), the controller takes the <em>longest</em> candidate
  * whose expected cost is within 1/16 of the cheapest. Where the learnt waits all lie below the cheapest window, a
@@ -175,7 +191,7 @@ import java.util.Arrays;
  *
  * <h2>Cost</h2>
  * Per idle episode: a few additions, a shift and two array stores; every {@value #RECOMPUTE_EPISODES} episodes a
- * pass over the {@value #BUCKETS} buckets, and, only where more than half the period's gaps are long enough that
+ * pass over the {@value #BUCKETS} buckets of each kind of wait, and, only where more than half the period's gaps are long enough that
  * a nap could pay, an insertion sort of its {@value #RECOMPUTE_EPISODES} gaps (in random order it mispredicts most
  * of its branches: about 330 ns here, which every 16th reply of a ping-pong waited for when it ran every period).
  * No allocation after construction, no locks, no clock reads (the caller passes the times in, which also makes
@@ -267,10 +283,14 @@ public final class AdaptiveSpinPolicy {
     /** Wake-up samples below this are parks that a signal beat to sleep; they say nothing about the baseline. */
     private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
 
-    private final long[] weights = new long[BUCKETS];
+    /** The waits that follow input alone, and the window learnt from them (see "Two kinds of wait"). */
+    private final Waits afterInput = new Waits();
+    /** The waits that follow output (for a reply), and their window. */
+    private final Waits afterOutput = new Waits();
+    /** The kind of the current episode ({@link #select(boolean)}). */
+    private Waits current = afterInput;
     /** Scratch for {@link #decide()}: the expected cost of each candidate window (no allocation per decision). */
     private final long[] costs = new long[BUCKETS];
-    private long totalWeight;
     private int episodes;
     /** Set at the first regular decision: from then on the controller trusts its own episodes only. */
     private boolean trained;
@@ -323,10 +343,7 @@ public final class AdaptiveSpinPolicy {
     /** The current episode's window was capped by another controller's fresh sighting of oversubscription. */
     private boolean capped;
 
-    private long spinNanos = DEFAULT_WAKE_COST_NANOS;
     /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
-    private boolean decidedFromWaits;
-    private boolean explore;
 
     /**
      * A controller that has observed nothing yet: its window is {@link #DEFAULT_WAKE_COST_NANOS}. It shares the
@@ -375,12 +392,12 @@ public final class AdaptiveSpinPolicy {
         if (capped) {
             // Our episodes look calm, but another controller found the machine oversubscribed just now: spin no
             // longer than it does (class javadoc, "Oversubscription").
-            return Math.min(spinNanos, oversubscribedSpinNanos());
+            return Math.min(current.spinNanos, oversubscribedSpinNanos());
         }
-        if (explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
-            return Math.max(spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
+        if (current.explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
+            return Math.max(current.spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
         }
-        return spinNanos;
+        return current.spinNanos;
     }
 
     /**
@@ -459,11 +476,30 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * The window chosen at the last decision, without exploration or the cap of a fresh sighting of
-     * oversubscription ({@link #spinNanos(long)}); nanoseconds, {@code >= 0}.
+     * The window chosen at the last decision for the kind of wait of the current episode, without exploration or
+     * the cap of a fresh sighting of oversubscription ({@link #spinNanos(long)}); nanoseconds, {@code >= 0}.
      */
     public long spinNanos() {
-        return spinNanos;
+        return current.spinNanos;
+    }
+
+    /** As {@link #spinNanos()}, for the given kind of wait (see {@link #select(boolean)}). */
+    public long spinNanos(boolean afterOutput) {
+        return (afterOutput ? this.afterOutput : afterInput).spinNanos;
+    }
+
+    /** The weight of one kind's histogram (decayed episode count, fixed point); for tests. */
+    long observedWeight(boolean afterOutput) {
+        return (afterOutput ? this.afterOutput : afterInput).totalWeight;
+    }
+
+    /**
+     * The kind of wait of the episode that starts now: after output (the thread sent something since it last took
+     * input, and may wait for a reply) or after input alone. Each kind has its own histogram and window (class
+     * javadoc, "Two kinds of wait"); {@link #spinNanos(long)} and {@link #spinNanos()} answer for the selected kind.
+     */
+    public void select(boolean afterOutput) {
+        current = afterOutput ? this.afterOutput : afterInput;
     }
 
     /**
@@ -536,8 +572,9 @@ public final class AdaptiveSpinPolicy {
 
     /** Before any decision from learnt waits the window is B, the 2-competitive choice: the measured B, once known. */
     private void followMeasuredWakeCost() {
-        if (!decidedFromWaits && !oversubscribed) {
-            spinNanos = Math.min(wakeCostNanos, MAX_SPIN_NANOS);
+        if (!oversubscribed) {
+            afterInput.followMeasuredWakeCost(wakeCostNanos);
+            afterOutput.followMeasuredWakeCost(wakeCostNanos);
         }
     }
 
@@ -550,8 +587,20 @@ public final class AdaptiveSpinPolicy {
      *                  a slow wake-up)
      */
     public void onEpisode(long waitNanos, boolean contended) {
-        weights[bucket(waitNanos)] += ONE;
-        totalWeight += ONE;
+        onEpisode(waitNanos, contended, false);
+    }
+
+    /**
+     * One idle episode ended, of the given kind of wait ({@link #select(boolean)}).
+     *
+     * @param waitNanos   as for {@link #onEpisode(long, boolean)}
+     * @param contended   as for {@link #onEpisode(long, boolean)}
+     * @param afterOutput whether the episode followed output (see {@link #select(boolean)})
+     */
+    public void onEpisode(long waitNanos, boolean contended, boolean afterOutput) {
+        Waits waits = afterOutput ? this.afterOutput : afterInput;
+        waits.weights[bucket(waitNanos)] += ONE;
+        waits.totalWeight += ONE;
         contention += ((contended ? ONE : 0) - contention) >> 4;
         if (oversubscribed ? contention < LEAVE_OVERSUBSCRIBED : contention > ENTER_OVERSUBSCRIBED) {
             oversubscribed = !oversubscribed;
@@ -588,24 +637,27 @@ public final class AdaptiveSpinPolicy {
     }
 
     private void decay() {
-        long total = 0;
-        for (int i = 0; i < BUCKETS; i++) {
-            long w = weights[i] >> 1;
-            weights[i] = w;
-            total += w;
-        }
-        totalWeight = total;
+        afterInput.decay();
+        afterOutput.decay();
     }
 
-    /** Chooses the window that minimises the expected cost per episode over the learnt distribution. */
+    /** Chooses each kind's window (class javadoc, "Choose the window"). */
     private void decide() {
-        long total = totalWeight;
+        decide(afterInput);
+        decide(afterOutput);
+    }
+
+    /** Chooses the window that minimises the expected cost per episode over one kind's learnt distribution. */
+    private void decide(Waits waits) {
+        long[] weights = waits.weights;
+        long total = waits.totalWeight;
         if (oversubscribed) {
-            spinNanos = oversubscribedSpinNanos();
-            explore = false;
+            waits.spinNanos = oversubscribedSpinNanos();
+            waits.explore = false;
             return;
         }
         if (total == 0) {
+            waits.followMeasuredWakeCost(wakeCostNanos); // never observed (yet): B, also after oversubscription
             return;
         }
         long b = wakeCostNanos;
@@ -642,15 +694,15 @@ public final class AdaptiveSpinPolicy {
                 }
             }
         }
-        spinNanos = bestWindow;
-        decidedFromWaits = true;
+        waits.spinNanos = bestWindow;
+        waits.decidedFromWaits = true;
         // Explore only from "park at once" when the waits sit between one and four wake-ups: the shape of two
         // threads that wait for each other's wake-up (class javadoc).
         long between = 0;
         for (int k = bucket(b); k <= bucket(4 * b); k++) {
             between += weights[k];
         }
-        explore = bestWindow == 0 && 2 * between > total;
+        waits.explore = bestWindow == 0 && 2 * between > total;
     }
 
     /**
@@ -702,8 +754,35 @@ public final class AdaptiveSpinPolicy {
 
     @Override
     public String toString() {
-        return "AdaptiveSpinPolicy{spinNanos=" + spinNanos + ", wakeCostNanos=" + wakeCostNanos
+        return "AdaptiveSpinPolicy{spinNanos=" + afterInput.spinNanos + (afterOutput.totalWeight > 0
+                ? ", afterOutputSpinNanos=" + afterOutput.spinNanos : "") + ", wakeCostNanos=" + wakeCostNanos
                 + (napNanos > 0 ? ", napNanos=" + napNanos : "") + (oversubscribed ? ", oversubscribed" : "")
-                + (explore ? ", exploring" : "") + '}';
+                + (current.explore ? ", exploring" : "") + '}';
+    }
+
+    /** One kind of wait: its decaying histogram and the window chosen from it. Owner thread only. */
+    private static final class Waits {
+        final long[] weights = new long[BUCKETS];
+        long totalWeight;
+        long spinNanos = DEFAULT_WAKE_COST_NANOS;
+        boolean decidedFromWaits;
+        boolean explore;
+
+        /** Before any decision from learnt waits the window is B, the 2-competitive choice. */
+        void followMeasuredWakeCost(long wakeCostNanos) {
+            if (!decidedFromWaits) {
+                spinNanos = Math.min(wakeCostNanos, MAX_SPIN_NANOS);
+            }
+        }
+
+        void decay() {
+            long total = 0;
+            for (int i = 0; i < BUCKETS; i++) {
+                long w = weights[i] >> 1;
+                weights[i] = w;
+                total += w;
+            }
+            totalWeight = total;
+        }
     }
 }

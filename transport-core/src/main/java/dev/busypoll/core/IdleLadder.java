@@ -50,7 +50,9 @@ import org.agrona.concurrent.IdleStrategy;
  * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
  * can sample what AUTO chose over time. The controller hears of an episode when the next one starts, not when it
  * ends: its bookkeeping (and a decision every few episodes) then spends time the thread has nothing else to do
- * with, never time between an input's arrival and its processing; what it chose shows one episode later.
+ * with, never time between an input's arrival and its processing; what it chose shows one episode later. The
+ * caller may say whether an episode follows output ({@link #afterOutput(boolean)}): the controller learns a window
+ * for each kind, and {@link #spinNanos()} shows the one of the last episode's kind.
  * <p>
  * Under AUTO the park rung of the signalled form may begin with a <em>nap</em>: when the controller expects the
  * next input at a regular gap ({@link AdaptiveSpinPolicy}, "The nap"), the park times out shortly before the
@@ -192,6 +194,11 @@ public final class IdleLadder implements IdleStrategy {
     private long pendingWaitNanos;
     private long pendingArrivalNanos;
     private boolean pendingContended;
+    private boolean pendingAfterOutput;
+    /** Whether the owner sent output since it last took input ({@link #afterOutput(boolean)}). */
+    private boolean afterOutput;
+    /** The current episode's kind of wait, as {@link #afterOutput} was when it started. */
+    private boolean episodeAfterOutput;
     private int pendingNapOutcome;
 
     /**
@@ -328,7 +335,7 @@ public final class IdleLadder implements IdleStrategy {
             case NOT_IDLE -> {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 if (configured == AUTO) {
-                    return policy.spinNanos() == 0 && policy.yieldNanos() == 0;
+                    return policy.spinNanos(afterOutput) == 0 && policy.yieldNanos() == 0;
                 }
                 return configured == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
             }
@@ -348,6 +355,17 @@ public final class IdleLadder implements IdleStrategy {
     AdaptiveSpinPolicy policy() {
         feedPendingEpisode();
         return policy;
+    }
+
+    /**
+     * Owner thread, before the first idle step of an episode: whether the owner sent output since it last took
+     * input (an event loop that wrote to a peer and has read nothing since), so that it may be waiting for a reply.
+     * Under {@link #AUTO} the controller learns the waits after output and those after input alone apart
+     * ({@link AdaptiveSpinPolicy}, "Two kinds of wait"). A caller that never says (a pipe's reader) has one kind.
+     * Stays as set until set again.
+     */
+    public void afterOutput(boolean afterOutput) {
+        this.afterOutput = afterOutput;
     }
 
     /** The phase of the current idle episode; owner thread only. */
@@ -462,6 +480,7 @@ public final class IdleLadder implements IdleStrategy {
             pendingWaitNanos = arrival - episodeStart;
             pendingArrivalNanos = arrival;
             pendingContended = contended;
+            pendingAfterOutput = episodeAfterOutput;
             pendingNapOutcome = napOutcome;
             pendingEpisode = true;
         }
@@ -475,7 +494,7 @@ public final class IdleLadder implements IdleStrategy {
                 policy.onNapEnded(pendingNapOutcome == NAP_CAUGHT);
             }
             policy.onArrival(pendingArrivalNanos);
-            policy.onEpisode(pendingWaitNanos, pendingContended);
+            policy.onEpisode(pendingWaitNanos, pendingContended, pendingAfterOutput);
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
             if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
                 // Not when a fixed window was configured since: that is the window in effect (spinNanos(long)).
@@ -524,6 +543,8 @@ public final class IdleLadder implements IdleStrategy {
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
+                episodeAfterOutput = afterOutput;
+                policy.select(afterOutput);
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
                 if (!episodeAuto && (long) CURRENT_SPIN_NANOS.getOpaque(this) != configured) {
                     // The owner has the last word on the published window: an AUTO episode told to the controller

@@ -44,6 +44,39 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
+    void shouldLearnTheWaitsAfterOutputApartFromTheWaitsAfterInput() {
+        // A client that sends a request from its own timer: after output it waits 10 µs for the reply, after the
+        // reply 150 µs for its timer. B = 3 µs, so a block weighs 24 µs.
+        AdaptiveSpinPolicy split = policyWithWakeCost(3 * US);
+        AdaptiveSpinPolicy mixed = policyWithWakeCost(3 * US);
+        for (int i = 0; i < ROUNDS; i++) {
+            split.onEpisode(10 * US, false, true);
+            split.onEpisode(150 * US, false, false);
+            mixed.onEpisode(10 * US, false);
+            mixed.onEpisode(150 * US, false);
+        }
+        assertEquals(0, mixed.spinNanos(), "one histogram of both: a spin for the reply is wasted on every gap");
+        assertTrue(split.spinNanos(true) >= 16 * US, "after output: a window that covers the reply");
+        assertEquals(0, split.spinNanos(false), "after input alone: the gap is beyond any window, park at once");
+        split.select(true);
+        assertEquals(split.spinNanos(true), split.spinNanos(0L), "the selected kind's window");
+        split.select(false);
+        assertEquals(0, split.spinNanos(0L));
+    }
+
+    @Test
+    void shouldShareTheWakeCostAndContentionBetweenTheKindsOfWait() {
+        AdaptiveSpinPolicy p = policyWithWakeCost(5 * US);
+        assertEquals(5 * US, p.spinNanos(true), "before any decision both kinds spin for the measured B");
+        assertEquals(5 * US, p.spinNanos(false));
+        for (int i = 0; i < 64; i++) {
+            p.onEpisode(6 * US, true, true); // contended episodes of one kind make the thread oversubscribed
+        }
+        assertTrue(p.isOversubscribed());
+        assertEquals(p.spinNanos(true), p.spinNanos(false), "oversubscribed: one window for both kinds");
+    }
+
+    @Test
     void shouldStartAtTheWakeCostBeforeItKnowsAnything() {
         AdaptiveSpinPolicy p = fresh();
         assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, p.spinNanos(), "the 2-competitive choice");

@@ -321,6 +321,24 @@ class IdleLadderTest {
     }
 
     @Test
+    void shouldTellTheControllerWhichEpisodesFollowedOutput() {
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        ladder.afterOutput(true);
+        for (int i = 0; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            ladder.idle();
+            ladder.reset();
+        }
+        assertTrue(ladder.policy().observedWeight(true) > 0, "episodes after output");
+        assertEquals(0, ladder.policy().observedWeight(false), "none after input alone yet");
+        long afterOutput = ladder.policy().observedWeight(true);
+        ladder.afterOutput(false);
+        ladder.idle();
+        ladder.reset();
+        assertTrue(ladder.policy().observedWeight(false) > 0, ladder.policy().toString());
+        assertEquals(afterOutput, ladder.policy().observedWeight(true), "the new episode counts after input alone");
+    }
+
+    @Test
     void shouldReportAFixedWindowConfiguredAfterAutoEpisodes() {
         IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
         for (int i = 0; i < 2 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
