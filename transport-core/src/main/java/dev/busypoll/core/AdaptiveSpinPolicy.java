@@ -191,9 +191,10 @@ import java.util.Arrays;
  *
  * <h2>Cost</h2>
  * Per idle episode: a few additions, a shift and two array stores; every {@value #RECOMPUTE_EPISODES} episodes a
- * pass over the {@value #BUCKETS} buckets of each kind of wait, and, only where more than half the period's gaps are long enough that
- * a nap could pay, an insertion sort of its {@value #RECOMPUTE_EPISODES} gaps (in random order it mispredicts most
- * of its branches: about 330 ns here, which every 16th reply of a ping-pong waited for when it ran every period).
+ * pass over the {@value #BUCKETS} buckets of each kind of wait, and, only where more than half the period's gaps
+ * are long enough that a nap could pay, an insertion sort of its {@value #RECOMPUTE_EPISODES} gaps (in random order
+ * it mispredicts most of its branches: about 330 ns here, which every 16th reply of a ping-pong waited for when it
+ * ran every period).
  * No allocation after construction, no locks, no clock reads (the caller passes the times in, which also makes
  * every decision testable without timing).
  *
