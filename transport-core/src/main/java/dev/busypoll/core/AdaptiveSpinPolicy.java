@@ -44,20 +44,20 @@ import java.util.Arrays;
  * </ol>
  *
  * <h2>Two kinds of wait</h2>
- * A thread that has sent something since it last took input (an event loop that wrote a request or a response to
- * a peer) may be waiting for a reply: a round trip. One that has only taken input waits for the next request, the
- * next tick of its own timer, a user: the gaps of the load. Those are two distributions, and one histogram of both
- * chooses a window that serves neither: a spin that pays for the reply is wasted on every gap. The ladder's caller
- * says which kind each episode is ({@link IdleLadder#afterOutput(boolean)}, {@link #select(boolean)}), and each kind
- * has its own histogram and window; everything else (the wake-up cost, contention and oversubscription, the nap)
- * belongs to the thread and is shared. Measured in the open loop at 5,000 msg/s, where the client loop sends each
- * request from its own timer and its waits alternate between the reply (mostly 4-32 µs) and the timer (64-256 µs):
- * with one histogram the client's window was 0 at the end of three of four sessions, so its replies waited in the
- * yield and park rungs; split, the after-output window came out at 16-65 µs and the after-input one at 0. At
- * 10,000 msg/s AUTO's p50 was then 2.5-4.0 µs in four sessions against busypoll50's 11-15 µs (scratch runs, 1 Dec
- * 2026). At 5,000 msg/s the client's window was often capped all the same, by the server's controller finding the
- * machine oversubscribed (see below): its wake-ups after 200 µs asleep are sometimes slow enough to count as
- * contention. A caller that never says has one kind, as before.
+ * A thread that has sent something since it last took input (an event loop that wrote a request or a response to a
+ * peer) may be waiting for a reply: a round trip. One that has only taken input waits for the next request, the next
+ * tick of its own timer, a user: the gaps of the load. Those are two distributions, and one histogram of both chooses a
+ * window that serves neither: a spin that pays for the reply is wasted on every gap. The ladder's caller says which
+ * kind each episode is ({@link IdleLadder#afterOutput(boolean)}, {@link #select(boolean)}), and each kind has its own
+ * histogram and window; everything else (the wake-up cost, contention and oversubscription, the nap) belongs to the
+ * thread and is shared. Measured in the open loop at 5,000 msg/s, where the client loop sends each request from its own
+ * timer and its waits alternate between the reply (mostly 4-32 µs) and the timer (64-256 µs): with one histogram the
+ * client's window was 0 at the end of most instrumented sessions, so its replies waited in the yield and park rungs;
+ * split, the after-output window came out at 16-65 µs and the after-input one at 0. At 10,000 msg/s AUTO's p50 was then
+ * 2.5-4.0 µs in four sessions against busypoll50's 11-15 µs (scratch runs, 1 Dec 2026). At 5,000 msg/s the client's
+ * window was often capped all the same, by the server's controller finding the machine oversubscribed (see below),
+ * probably because its wake-ups after 200 µs asleep are sometimes slow enough to count as contention. A caller that
+ * never says has one kind, as before.
  *
  * <h2>The margin</h2>
  * Once the cheapest window is above 0 (a spinning regime), the controller takes the <em>longest</em> candidate
