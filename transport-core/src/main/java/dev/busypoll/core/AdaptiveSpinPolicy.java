@@ -344,8 +344,6 @@ public final class AdaptiveSpinPolicy {
     /** The current episode's window was capped by another controller's fresh sighting of oversubscription. */
     private boolean capped;
 
-    /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
-
     /**
      * A controller that has observed nothing yet: its window is {@link #DEFAULT_WAKE_COST_NANOS}. It shares the
      * machine's uncontended wake-up cost ({@link SharedWakeBaseline}) and sightings of oversubscription
@@ -486,12 +484,12 @@ public final class AdaptiveSpinPolicy {
 
     /** As {@link #spinNanos()}, for the given kind of wait (see {@link #select(boolean)}). */
     public long spinNanos(boolean afterOutput) {
-        return (afterOutput ? this.afterOutput : afterInput).spinNanos;
+        return waits(afterOutput).spinNanos;
     }
 
     /** The weight of one kind's histogram (decayed episode count, fixed point); for tests. */
     long observedWeight(boolean afterOutput) {
-        return (afterOutput ? this.afterOutput : afterInput).totalWeight;
+        return waits(afterOutput).totalWeight;
     }
 
     /**
@@ -500,7 +498,11 @@ public final class AdaptiveSpinPolicy {
      * javadoc, "Two kinds of wait"); {@link #spinNanos(long)} and {@link #spinNanos()} answer for the selected kind.
      */
     public void select(boolean afterOutput) {
-        current = afterOutput ? this.afterOutput : afterInput;
+        current = waits(afterOutput);
+    }
+
+    private Waits waits(boolean afterOutput) {
+        return afterOutput ? this.afterOutput : afterInput;
     }
 
     /**
@@ -580,7 +582,7 @@ public final class AdaptiveSpinPolicy {
     }
 
     /**
-     * One idle episode ended.
+     * One idle episode of the selected kind of wait ({@link #select(boolean)}) ended.
      *
      * @param waitNanos how long the thread waited for its next input (from running dry to the input being
      *                  published, as well as the ladder can tell); negative values count as 0
@@ -588,20 +590,8 @@ public final class AdaptiveSpinPolicy {
      *                  a slow wake-up)
      */
     public void onEpisode(long waitNanos, boolean contended) {
-        onEpisode(waitNanos, contended, false);
-    }
-
-    /**
-     * One idle episode ended, of the given kind of wait ({@link #select(boolean)}).
-     *
-     * @param waitNanos   as for {@link #onEpisode(long, boolean)}
-     * @param contended   as for {@link #onEpisode(long, boolean)}
-     * @param afterOutput whether the episode followed output (see {@link #select(boolean)})
-     */
-    public void onEpisode(long waitNanos, boolean contended, boolean afterOutput) {
-        Waits waits = afterOutput ? this.afterOutput : afterInput;
-        waits.weights[bucket(waitNanos)] += ONE;
-        waits.totalWeight += ONE;
+        current.weights[bucket(waitNanos)] += ONE;
+        current.totalWeight += ONE;
         contention += ((contended ? ONE : 0) - contention) >> 4;
         if (oversubscribed ? contention < LEAVE_OVERSUBSCRIBED : contention > ENTER_OVERSUBSCRIBED) {
             oversubscribed = !oversubscribed;
@@ -766,6 +756,7 @@ public final class AdaptiveSpinPolicy {
         final long[] weights = new long[BUCKETS];
         long totalWeight;
         long spinNanos = DEFAULT_WAKE_COST_NANOS;
+        /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
         boolean decidedFromWaits;
         boolean explore;
 

@@ -194,11 +194,8 @@ public final class IdleLadder implements IdleStrategy {
     private long pendingWaitNanos;
     private long pendingArrivalNanos;
     private boolean pendingContended;
-    private boolean pendingAfterOutput;
     /** Whether the owner sent output since it last took input ({@link #afterOutput(boolean)}). */
     private boolean afterOutput;
-    /** The current episode's kind of wait, as {@link #afterOutput} was when it started. */
-    private boolean episodeAfterOutput;
     private int pendingNapOutcome;
 
     /**
@@ -480,7 +477,6 @@ public final class IdleLadder implements IdleStrategy {
             pendingWaitNanos = arrival - episodeStart;
             pendingArrivalNanos = arrival;
             pendingContended = contended;
-            pendingAfterOutput = episodeAfterOutput;
             pendingNapOutcome = napOutcome;
             pendingEpisode = true;
         }
@@ -494,7 +490,8 @@ public final class IdleLadder implements IdleStrategy {
                 policy.onNapEnded(pendingNapOutcome == NAP_CAUGHT);
             }
             policy.onArrival(pendingArrivalNanos);
-            policy.onEpisode(pendingWaitNanos, pendingContended, pendingAfterOutput);
+            // The controller still has this episode's kind selected: the next one selects its own after this.
+            policy.onEpisode(pendingWaitNanos, pendingContended);
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
             if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
                 // Not when a fixed window was configured since: that is the window in effect (spinNanos(long)).
@@ -543,7 +540,6 @@ public final class IdleLadder implements IdleStrategy {
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
-                episodeAfterOutput = afterOutput;
                 policy.select(afterOutput);
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
                 if (!episodeAuto && (long) CURRENT_SPIN_NANOS.getOpaque(this) != configured) {

@@ -47,7 +47,7 @@ import java.util.concurrent.locks.LockSupport;
  * adjacent-line prefetcher), in a chain of superclasses as JCTools and Agrona do it. Padding fields declared in
  * one class do not work: HotSpot orders a class's fields by size and puts a small one into the 4-byte gap
  * after the object header, so an {@code int} declared between two rows of {@code long}s lands at offset 12,
- * on the line of whatever object was allocated before (measured with JOL; {@code WakeSignalTest} checks it).
+ * on the line of whatever object was allocated before (measured with JOL; {@code WakeSignalLayoutTest} checks it).
  * Byte-sized padding fills such gaps itself, so no hot field can take one.
  *
  * <h2>Why hand-written</h2>

@@ -50,8 +50,10 @@ class AdaptiveSpinPolicyTest {
         AdaptiveSpinPolicy split = policyWithWakeCost(3 * US);
         AdaptiveSpinPolicy mixed = policyWithWakeCost(3 * US);
         for (int i = 0; i < ROUNDS; i++) {
-            split.onEpisode(10 * US, false, true);
-            split.onEpisode(150 * US, false, false);
+            split.select(true);
+            split.onEpisode(10 * US, false);
+            split.select(false);
+            split.onEpisode(150 * US, false);
             mixed.onEpisode(10 * US, false);
             mixed.onEpisode(150 * US, false);
         }
@@ -69,8 +71,9 @@ class AdaptiveSpinPolicyTest {
         AdaptiveSpinPolicy p = policyWithWakeCost(5 * US);
         assertEquals(5 * US, p.spinNanos(true), "before any decision both kinds spin for the measured B");
         assertEquals(5 * US, p.spinNanos(false));
+        p.select(true);
         for (int i = 0; i < 64; i++) {
-            p.onEpisode(6 * US, true, true); // contended episodes of one kind make the thread oversubscribed
+            p.onEpisode(6 * US, true); // contended episodes of one kind make the thread oversubscribed
         }
         assertTrue(p.isOversubscribed());
         assertEquals(p.spinNanos(true), p.spinNanos(false), "oversubscribed: one window for both kinds");
