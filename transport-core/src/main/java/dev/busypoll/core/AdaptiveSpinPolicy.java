@@ -20,9 +20,8 @@ import java.util.Arrays;
  *   <li><b>Measure {@code B}</b> on the running machine instead of assuming it: the ladder reports, for every park
  *       that a producer's {@link WakeSignal#signal()} ended, the time from the producer's unpark to the parked
  *       thread running again ({@link #onWakeLatency(long)}). {@code B} is a moving average of those samples,
- *       with outliers that direct evidence marks as queueing behind other runnable threads (see below) clipped to
- *       4x the uncontended baseline; a slow wake-up without such evidence, a core's exit from idle, is kept whole,
- *       since a spin avoids it. Until the first sample it is {@link #DEFAULT_WAKE_COST_NANOS}. The uncontended baseline is the
+ *       with outliers (queueing behind other runnable threads, see below) clipped to 4x the uncontended
+ *       baseline. Until the first sample it is {@link #DEFAULT_WAKE_COST_NANOS}. The uncontended baseline is the
  *       lower of this thread's own low envelope of its samples and the machine's, as all the controllers of the
  *       JVM have learnt it together ({@link SharedWakeBaseline}): a thread that only ever waits while more
  *       threads are runnable than there are cores never sees a free core, and its own samples are queueing.</li>
@@ -103,14 +102,9 @@ import java.util.Arrays;
  *       expected gap: a late input makes one gap long and the next one short, and moves the median by neither.</li>
  *   <li><b>How long:</b> a timed park oversleeps: Linux adds the thread's timer slack (50 µs by default) unless
  *       another interrupt wakes the core earlier, plus the wake-up. The controller learns that overshoot from its
- *       own naps as its 10th and 90th percentiles: from those that time out ({@link #onNapTimedOut(long)}), and
- *       from those that a signal ended after their deadline, whose timer had not woken them by then: a lower bound,
- *       which moves a percentile up where it lies above it and says nothing otherwise
- *       ({@link #onNapOverslept(long)}). It asks the nap to end at the expected arrival less
- *       {@link #NAP_LEAD_NANOS} less the 90th percentile, so that nine naps in ten wake before the input; the catch
- *       lasts until the lead after the input is due. A period without a nap's sample moves percentiles above the
- *       default ({@link #DEFAULT_NAP_OVERSHOOT_NANOS}) 1/8 of the way back to it: a percentile that forbids every
- *       nap would otherwise never learn again.</li>
+ *       own naps ({@link #onNapTimedOut(long)}) as its 10th and 90th percentiles, and asks the nap to end at the
+ *       expected arrival less {@link #NAP_LEAD_NANOS} less the 90th percentile, so that nine naps in ten wake
+ *       before the input; the catch lasts until the lead after the input is due.</li>
  *   <li><b>Whether:</b> a nap costs a timed wake-up (about {@code B}) and a catch of about the lead plus half the
  *       spread of the overshoot, against {@code k*B} for a block: it naps only where that is cheaper, not while
  *       oversubscribed or capped (the catch takes a core), and only where the nap ends after the thread parks. A
@@ -122,13 +116,10 @@ import java.util.Arrays;
  * 2.9-11.3 µs against busypoll50's 9.9-14.3 µs, at 0.75x its CPU. At 5k msg/s AUTO stays near busypoll50: only
  * 30-50% of the server's inputs came after a nap, and of those naps about 40% slept through their input, which came
  * on time (median 1 µs before it was due; six paired sessions, {@link IdleStats#naps()} and a trace). The timer
- * oversleeps more there than the percentiles learnt from the naps that woke in time: instrumented, the naps that
- * timed out overslept by 10-30 µs or by 50-70 µs, and most naps that a signal ended had been signalled 0-70 µs after
- * their deadline, their timer still asleep, with the 90th percentile learnt at 50-58 µs. Those lower bounds (above)
- * and the slow wake-ups no longer taken for contention (see "Oversubscription") raised the caught naps at 5k msg/s
- * from 33-48% to 58-77% of the naps and the naps from 0.19-0.28 to 0.61-0.72 per message (scratch runs, 1 Dec 2026).
- * Bounds without the return to the default stopped AUTO napping at 10k msg/s after 5k msg/s (its p50 went from
- * 3.6-5.2 µs to 9.9-12.8 µs).
+ * oversleeps more there than the percentiles learnt from the naps that woke in time (the others are censored).
+ * Counting a nap that a signal ended after its deadline as a lower bound of the overshoot raised the percentile
+ * so far at 5k msg/s that the same controller, moved on to 10k msg/s, no longer napped at all (nothing lowers the
+ * percentile without naps), so it does not.
  *
  * <h2>Two threads that wait for each other</h2>
  * In a ping-pong where both sides park, each side's wait is the other side's wake-up plus its work, just above
@@ -147,13 +138,8 @@ import java.util.Arrays;
  * for needs, and the longer it spins the longer it waits. The ladder marks an episode <em>contended</em> when it
  * sees evidence that other threads want the core: a gap of more than {@link #PREEMPTED_SPIN_NANOS} between two
  * clock reads of one spin (the spinner was descheduled) or around one {@link Thread#yield()} (it returned late:
- * another thread ran): direct evidence. A wake-up that took more than {@link #CONTENDED_WAKE_FACTOR} times the
- * uncontended baseline may be queueing behind runnable threads too, but a core waking from idle is as slow: on this
- * 2-core VM a server loop woken every 200 µs (the open loop at 5,000 msg/s) took 15-130 µs in 12% of its wake-ups, with
- * two loop threads on two cores. Counted alone, those made its controller oversubscribed in about half its episodes,
- * which stopped its naps, and its sighting capped the client's window for the reply in about two thirds of the
- * client's. So a slow wake-up counts as contention only within {@link #CORROBORATION_EPISODES} episodes after one
- * with direct evidence; where threads really queue, yields return late and spins are descheduled all the time.
+ * another thread ran), or a wake-up that took more than
+ * {@link #CONTENDED_WAKE_FACTOR} times the uncontended baseline (the woken thread queued behind runnable ones).
  * A moving average of the contended fraction above 1/4 makes the controller <em>oversubscribed</em>; it leaves
  * that state when the fraction falls below 1/16 (hysteresis against flapping). Oversubscribed, the learnt waits
  * cannot be trusted: they are shaped by the scheduler and by our own parking (a parked reader makes every writer
@@ -235,17 +221,8 @@ public final class AdaptiveSpinPolicy {
      * descheduled: sixteen {@link Thread#onSpinWait()} take well under a microsecond on any CPU.
      */
     public static final long PREEMPTED_SPIN_NANOS = 20_000L;
-    /**
-     * A wake-up slower than this many times the uncontended baseline is slow: it counts as contended when direct
-     * evidence corroborates it ({@link #CORROBORATION_EPISODES}).
-     */
+    /** A wake-up slower than this many times the uncontended baseline counts as contended. */
     public static final int CONTENDED_WAKE_FACTOR = 8;
-    /**
-     * For how many episodes after one with direct evidence of contention (a spin descheduled, a yield that returned
-     * late) a slow wake-up counts as contention too: 16, one decision period. Alone, a slow wake-up may be a core's
-     * exit from idle, which spinning less does not shorten (class javadoc, "Oversubscription").
-     */
-    static final int CORROBORATION_EPISODES = 16;
     /**
      * A {@link Thread#yield()} that returns within this (2 µs) ran no other thread: nothing else wanted the core,
      * so further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class
@@ -333,13 +310,6 @@ public final class AdaptiveSpinPolicy {
 
     /** Moving average of the contended fraction of episodes, in units of {@link #ONE}. */
     private long contention;
-    /** A wake-up of the current episode was slow ({@link #onWakeLatency(long)}); told with the episode. */
-    private boolean slowWakeThisEpisode;
-    /**
-     * Episodes left in which a slow wake-up counts as contention: {@link #CORROBORATION_EPISODES} after each episode
-     * with direct evidence, counting down (class javadoc, "Oversubscription").
-     */
-    private int corroboratedEpisodes;
     private boolean oversubscribed;
 
     /** When the last input that ended an idle episode arrived ({@link #onArrival(long)}), if {@link #arrived}. */
@@ -365,8 +335,6 @@ public final class AdaptiveSpinPolicy {
     /** What a timed park oversleeps by: the 90th and the 10th percentile of the naps' overshoots. */
     private long napOvershootHigh = DEFAULT_NAP_OVERSHOOT_NANOS;
     private long napOvershootLow = DEFAULT_NAP_OVERSHOOT_NANOS;
-    /** Whether a nap told its overshoot (or a bound of it) since the last regular decision. */
-    private boolean napSampled;
     /** Naps since the last regular decision whose input arrived in the catch, and those it did not. */
     private int napsCaught;
     private int napsMissed;
@@ -477,7 +445,6 @@ public final class AdaptiveSpinPolicy {
      * @param overshootNanos the time from the nap's deadline to the thread running; negative values are ignored
      */
     public void onNapTimedOut(long overshootNanos) {
-        napSampled = true;
         if (overshootNanos >= 0) {
             // Percentiles tracked by steps (a sample above moves the 90th up by nine steps, one below moves it down by
             // one; the 10th the other way round): a nap descheduled for long moves them one step, not far.
@@ -486,27 +453,6 @@ public final class AdaptiveSpinPolicy {
             long low = napOvershootLow + (sample > napOvershootLow ? 1 : -9) * OVERSHOOT_STEP_NANOS;
             napOvershootHigh = Math.max(high, 0);
             napOvershootLow = Math.max(low, 0);
-        }
-    }
-
-    /**
-     * A producer's signal ended a nap after its deadline ({@link #napDeadlineNanos()}): the nap's timer had not woken
-     * the thread by then, so this nap would have overslept by more than {@code atLeastNanos}. Without these the
-     * percentiles would be learnt from the naps that woke before their input only, the ones that overslept least
-     * (class javadoc, "The nap").
-     *
-     * @param atLeastNanos the time from the nap's deadline to the signal; values {@code <= 0} say nothing
-     */
-    public void onNapOverslept(long atLeastNanos) {
-        napSampled = true;
-        long bound = Math.min(atLeastNanos, MAX_NAP_OVERSHOOT_NANOS);
-        // Only the steps this bound makes certain: up where it lies above a percentile. Where it lies below, the
-        // overshoot may lie on either side, and no step is taken.
-        if (bound > napOvershootHigh) {
-            napOvershootHigh += 9 * OVERSHOOT_STEP_NANOS;
-        }
-        if (bound > napOvershootLow) {
-            napOvershootLow += OVERSHOOT_STEP_NANOS;
         }
     }
 
@@ -553,7 +499,6 @@ public final class AdaptiveSpinPolicy {
      */
     public void select(boolean afterOutput) {
         current = waits(afterOutput);
-        slowWakeThisEpisode = false; // an episode starts: a wake-up of an earlier one (not told, not AUTO) is not its
     }
 
     private Waits waits(boolean afterOutput) {
@@ -593,8 +538,7 @@ public final class AdaptiveSpinPolicy {
      * One measured wake-up: from a producer's unpark to the parked thread running again.
      *
      * @param latencyNanos the measured time; negative values (clock skew) are ignored
-     * @return whether this wake-up was slow ({@link #CONTENDED_WAKE_FACTOR} times the uncontended baseline): the
-     *         episode it belongs to counts as contended if direct evidence corroborates it
+     * @return whether this wake-up was slow enough to count as contention (the caller marks its episode)
      */
     public boolean onWakeLatency(long latencyNanos) {
         if (latencyNanos < 0) {
@@ -608,11 +552,9 @@ public final class AdaptiveSpinPolicy {
             // Another thread of this JVM may already know the machine's uncontended wake-up (SharedWakeBaseline).
             wakeCostNanos = Math.max(Math.min(latencyNanos, 4 * uncontended), 1);
             followMeasuredWakeCost();
-            slowWakeThisEpisode |= latencyNanos > CONTENDED_WAKE_FACTOR * uncontended;
             return latencyNanos > CONTENDED_WAKE_FACTOR * uncontended;
         }
-        boolean slow = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos();
-        slowWakeThisEpisode |= slow;
+        boolean contended = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos();
         if (latencyNanos >= MIN_BASELINE_SAMPLE_NANOS) {
             // The low envelope: down at once (halfway), up by 1/4096 of the difference per sample.
             baselineWakeNanos = latencyNanos < baselineWakeNanos
@@ -623,14 +565,12 @@ public final class AdaptiveSpinPolicy {
             }
         }
         // B: what a wake-up costs here when the machine is not overloaded. Queueing behind other threads is clipped
-        // out: spinning does not avoid it (it causes it). A slow wake-up without direct evidence of contention nearby
-        // is kept whole: a core's exit from idle, which a spin does avoid.
-        long sample = slow && corroboratedEpisodes == 0 ? latencyNanos
-                : Math.max(Math.min(latencyNanos, 4 * baselineWakeNanos()), 1);
+        // out: spinning does not avoid it (it causes it).
+        long sample = Math.max(Math.min(latencyNanos, 4 * baselineWakeNanos()), 1);
         wakeCostNanos += (sample - wakeCostNanos) >> 3;
         wakeCostNanos = Math.max(wakeCostNanos, 1);
         followMeasuredWakeCost();
-        return slow;
+        return contended;
     }
 
     /** Before any decision from learnt waits the window is B, the 2-competitive choice: the measured B, once known. */
@@ -646,21 +586,12 @@ public final class AdaptiveSpinPolicy {
      *
      * @param waitNanos how long the thread waited for its next input (from running dry to the input being
      *                  published, as well as the ladder can tell); negative values count as 0
-     * @param contended whether the episode saw direct evidence that other threads wanted the core (a spin
-     *                  descheduled, a yield that returned late); its slow wake-ups the controller knows itself
-     *                  ({@link #onWakeLatency(long)})
+     * @param contended whether the episode saw evidence that other threads wanted the core (a spin descheduled,
+     *                  a slow wake-up)
      */
     public void onEpisode(long waitNanos, boolean contended) {
         current.weights[bucket(waitNanos)] += ONE;
         current.totalWeight += ONE;
-        // A slow wake-up counts only near direct evidence: alone it may be an idle core waking (class javadoc).
-        if (contended) {
-            corroboratedEpisodes = CORROBORATION_EPISODES;
-        } else if (corroboratedEpisodes > 0) {
-            corroboratedEpisodes--;
-            contended = slowWakeThisEpisode;
-        }
-        slowWakeThisEpisode = false;
         contention += ((contended ? ONE : 0) - contention) >> 4;
         if (oversubscribed ? contention < LEAVE_OVERSUBSCRIBED : contention > ENTER_OVERSUBSCRIBED) {
             oversubscribed = !oversubscribed;
@@ -786,14 +717,6 @@ public final class AdaptiveSpinPolicy {
             napBackoffPeriods = 0;
         }
         napNanos = 0;
-        if (!napSampled) {
-            // Percentiles that forbid naps learn nothing more from naps: without samples, those above the default
-            // return toward it by 1/8 of the way per period, or a load whose gaps shortened after naps had learnt a
-            // long overshoot would never nap again.
-            napOvershootHigh -= Math.max(napOvershootHigh - DEFAULT_NAP_OVERSHOOT_NANOS, 0) >> 3;
-            napOvershootLow -= Math.max(napOvershootLow - DEFAULT_NAP_OVERSHOOT_NANOS, 0) >> 3;
-        }
-        napSampled = false;
         if (napBackoffLeft > 0) {
             napBackoffLeft--;
             return;
