@@ -94,7 +94,16 @@ public final class NettyOpenLoopTransport extends NamedTransport implements Open
 
             @Override
             public IdleStats.Snapshot serverIdle() {
-                LoopFigures figures = spec.figures(serverLoop);
+                return idle(serverLoop);
+            }
+
+            @Override
+            public IdleStats.Snapshot clientIdle() {
+                return idle(clientLoop);
+            }
+
+            private IdleStats.Snapshot idle(EventLoop loop) {
+                LoopFigures figures = spec.figures(loop);
                 return figures == null ? null : figures.idle();
             }
 

@@ -184,15 +184,17 @@ public final class OpenLoop {
      *                        report's {@link dev.busypoll.bench.Summary} compares rows session by session
      * @param serverIdle      each session's server-loop idle ladder over the run (its naps among it), in session
      *                        order; empty when the transport's server has no idle ladder
+     * @param clientIdle      the same for the client loop (whether the replies found it spinning or parked)
      */
     public record Cell(long offered, long scheduled, long sent, long received, double achieved, double p50,
                        double p99, double p999, double max, double latenessP99, double cpuUsPerMsg,
                        double serverCpuUsPerMsg, String hgrm, List<Headline.Round> sessions,
-                       List<IdleStats.Snapshot> serverIdle) {
+                       List<IdleStats.Snapshot> serverIdle, List<IdleStats.Snapshot> clientIdle) {
         /** Copies the lists. */
         public Cell {
             sessions = List.copyOf(sessions);
             serverIdle = List.copyOf(serverIdle);
+            clientIdle = List.copyOf(clientIdle);
         }
 
         /** The server loop's idle ladder summed over the sessions ({@link IdleStats.Snapshot#EMPTY} if none). */
@@ -404,7 +406,7 @@ public final class OpenLoop {
      * unknown), and the server loop's idle ladder over the run ({@code null} when it has none).
      */
     private record Run(RunFigures f, Histogram latency, Histogram lateness, long cpuNanos, long serverCpuNanos,
-                       IdleStats.Snapshot serverIdle) {
+                       IdleStats.Snapshot serverIdle, IdleStats.Snapshot clientIdle) {
     }
 
     /**
@@ -426,6 +428,8 @@ public final class OpenLoop {
         private final List<Headline.Round> perSession = new ArrayList<>();
         /** Each session's server-loop idle ladder over its run, where the server has one. */
         private final List<IdleStats.Snapshot> serverIdle = new ArrayList<>();
+        /** Each session's client-loop idle ladder over its run, where the client has one. */
+        private final List<IdleStats.Snapshot> clientIdle = new ArrayList<>();
 
         int sessions() {
             return perSession.size();
@@ -444,6 +448,9 @@ public final class OpenLoop {
             if (run.serverIdle != null) {
                 serverIdle.add(run.serverIdle);
             }
+            if (run.clientIdle != null) {
+                clientIdle.add(run.clientIdle);
+            }
             scheduled += run.f.scheduled();
             sent += run.f.sent();
             received += run.f.received();
@@ -459,7 +466,7 @@ public final class OpenLoop {
                     us(latency.getValueAtPercentile(99.9)), us(latency.getMaxValue()),
                     us(lateness.getValueAtPercentile(99)),
                     perMessage(cpuNanos, received), perMessage(serverCpuNanos, received),
-                    Percentiles.hgrm(latency), perSession, serverIdle);
+                    Percentiles.hgrm(latency), perSession, serverIdle, clientIdle);
         }
     }
 
@@ -470,10 +477,12 @@ public final class OpenLoop {
         Histogram lateness = histogram();
         ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
         IdleStats.Snapshot idle0 = session.serverIdle();
+        IdleStats.Snapshot clientIdle0 = session.clientIdle();
         long server0 = ThreadCpu.nanos(serverThread);
         RunFigures f = session.run(plan, latency, lateness);
         long server1 = ThreadCpu.nanos(serverThread);
         IdleStats.Snapshot idle1 = session.serverIdle();
+        IdleStats.Snapshot clientIdle1 = session.clientIdle();
         long cpu = ThreadCpu.processNanosBetween(cpu0, ThreadCpu.processSnapshot());
         if (f.received() != f.sent() || latency.getTotalCount() != f.received()
                 || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
@@ -481,7 +490,12 @@ public final class OpenLoop {
                     + latency.getTotalCount() + " latencies, " + lateness.getTotalCount() + " send times");
         }
         return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu, server0 < 0 || server1 < 0 ? -1 : server1 - server0,
-                idle0 == null || idle1 == null ? null : idle1.minus(idle0));
+                between(idle0, idle1), between(clientIdle0, clientIdle1));
+    }
+
+    /** What an idle ladder did between two snapshots, or {@code null} when there is none. */
+    private static IdleStats.Snapshot between(IdleStats.Snapshot before, IdleStats.Snapshot after) {
+        return before == null || after == null ? null : after.minus(before);
     }
 
     /** 0, 1, ... n - 1. */

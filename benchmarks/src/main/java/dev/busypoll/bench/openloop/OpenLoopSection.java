@@ -1,10 +1,12 @@
 package dev.busypoll.bench.openloop;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
@@ -49,7 +51,8 @@ public final class OpenLoopSection {
                     + "regular gap too long to spin through, the loop parks with a timeout just before the next is due "
                     + "instead of until signalled, and waits awake from then on. Caught: the request came in that "
                     + "wait; missed: after it, once the loop had parked again; woken early: during the nap. "
-                    + "Per-session counts are in openloop-sessions.csv."));
+                    + "Per-session counts are in openloop-sessions.csv, with where each loop's idle episodes ended "
+                    + "(spinning, yielding or parked) for the server and the client."));
             blocks.add(Block.table(naps));
         }
         blocks.add(Block.chart(latencyChart(result, "p50", OpenLoop.Cell::p50)));
@@ -177,21 +180,42 @@ public final class OpenLoopSection {
 
     /** Each session's own p50 and CPU per message, per transport and rate: what the summary pairs. */
     public static String sessionsCsv(OpenLoop.Result result) {
-        Table t = new Table(List.of("transport", "key", "offered_per_s", "session", "p50_us", "cpu_us_per_msg",
-                "server_naps", "server_naps_caught", "server_naps_missed"));
+        List<String> header = new ArrayList<>(List.of("transport", "key", "offered_per_s", "session", "p50_us",
+                "cpu_us_per_msg", "server_naps", "server_naps_caught", "server_naps_missed"));
+        for (String side : List.of("server", "client")) {
+            for (String column : List.of("episodes", "woke_spinning", "woke_yielding", "woke_parking")) {
+                header.add(side + "_" + column);
+            }
+        }
+        Table t = new Table(header);
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
                 for (int s = 0; s < x.sessions().size(); s++) {
                     Headline.Round session = x.sessions().get(s);
-                    IdleStats.Snapshot idle = s < x.serverIdle().size() ? x.serverIdle().get(s) : null;
-                    t.add(List.of(r.name(), r.key(), String.valueOf(x.offered()), String.valueOf(s + 1),
-                            Table.fmt(session.value(), 3), Table.fmt(session.cpu(), 4),
-                            idle == null ? "" : String.valueOf(idle.naps()),
-                            idle == null ? "" : String.valueOf(idle.napsCaught()),
-                            idle == null ? "" : String.valueOf(idle.napsMissed())));
+                    IdleStats.Snapshot server = s < x.serverIdle().size() ? x.serverIdle().get(s) : null;
+                    IdleStats.Snapshot client = s < x.clientIdle().size() ? x.clientIdle().get(s) : null;
+                    List<String> line = new ArrayList<>(List.of(r.name(), r.key(), String.valueOf(x.offered()),
+                            String.valueOf(s + 1), Table.fmt(session.value(), 3), Table.fmt(session.cpu(), 4)));
+                    line.addAll(counts(server, IdleStats.Snapshot::naps, IdleStats.Snapshot::napsCaught,
+                            IdleStats.Snapshot::napsMissed));
+                    for (IdleStats.Snapshot idle : Arrays.asList(server, client)) {
+                        line.addAll(counts(idle, IdleStats.Snapshot::episodes, IdleStats.Snapshot::wokeWhileSpinning,
+                                IdleStats.Snapshot::wokeWhileYielding, IdleStats.Snapshot::wokeWhileParking));
+                    }
+                    t.add(line);
                 }
             }
         }
         return t.csv();
+    }
+
+    /** The given counts of an idle ladder's snapshot, or empty cells when there is no ladder. */
+    @SafeVarargs
+    private static List<String> counts(IdleStats.Snapshot idle, ToLongFunction<IdleStats.Snapshot>... counts) {
+        List<String> cells = new ArrayList<>(counts.length);
+        for (ToLongFunction<IdleStats.Snapshot> count : counts) {
+            cells.add(idle == null ? "" : String.valueOf(count.applyAsLong(idle)));
+        }
+        return cells;
     }
 }

@@ -68,6 +68,14 @@ public interface OpenLoopTransport {
             return null;
         }
 
+        /**
+         * What the client side's idle ladder has done so far (whether the replies found it spinning, yielding or
+         * parked), or {@code null} when the transport's client has no idle ladder. Any thread.
+         */
+        default IdleStats.Snapshot clientIdle() {
+            return null;
+        }
+
         /** Closes channels and waits, then stops the threads (design.md's order). */
         @Override
         void close();

@@ -273,7 +273,14 @@ class OpenLoopTest {
 
                     @Override
                     public IdleStats.Snapshot serverIdle() {
-                        return new IdleStats.Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10 * runs, 7 * runs, 2 * runs);
+                        return new IdleStats.Snapshot(12 * runs, runs, 0, 11 * runs, 0, 0, 0, 0, 0, 0, 10 * runs,
+                                7 * runs, 2 * runs);
+                    }
+
+                    @Override
+                    public IdleStats.Snapshot clientIdle() {
+                        // The client's replies: 5 found it spinning, 2 yielding, 1 parked, in every run.
+                        return new IdleStats.Snapshot(8 * runs, 5 * runs, 2 * runs, runs, 0, 0, 0, 0, 0, 0, 0, 0, 0);
                     }
 
                     @Override
@@ -298,8 +305,13 @@ class OpenLoopTest {
         assertTrue(result.row("floor").cell(1_000).serverIdle().isEmpty(), "the floor has no idle ladder");
         String sessionsCsv = OpenLoopSection.sessionsCsv(result);
         assertTrue(sessionsCsv.startsWith("transport,key,offered_per_s,session,p50_us,cpu_us_per_msg,server_naps,"
-                + "server_naps_caught,server_naps_missed"), sessionsCsv);
-        assertTrue(sessionsCsv.contains("napping,1000,1,1.000,") && sessionsCsv.contains(",10,7,2\n"), sessionsCsv);
+                + "server_naps_caught,server_naps_missed,server_episodes,server_woke_spinning,server_woke_yielding,"
+                + "server_woke_parking,client_episodes,client_woke_spinning,client_woke_yielding,client_woke_parking\n"),
+                sessionsCsv);
+        assertTrue(sessionsCsv.contains("napping,1000,1,1.000,") && sessionsCsv.contains(",10,7,2,12,1,0,11,8,5,2,1\n"),
+                "each session's run only, server then client: " + sessionsCsv);
+        assertTrue(sessionsCsv.contains("floor,1000,1,") && sessionsCsv.contains(",,,,,,,,,,,\n"),
+                "no idle ladder, empty cells: " + sessionsCsv);
         Table naps = OpenLoopSection.napsTable(result);
         assertEquals(1, naps.rows().size(), "only the row that napped: " + naps.rows());
         assertEquals(List.of("napping", "1000", "100", "20", "0.200", "70.0%", "20.0%", "10.0%"), naps.rows().get(0));
