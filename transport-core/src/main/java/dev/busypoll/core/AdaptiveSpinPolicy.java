@@ -174,7 +174,13 @@ import java.util.Arrays;
  * 5 ms; an oversubscribed controller refreshes it every millisecond), a controller that believes itself calm still
  * spins no longer than an oversubscribed one; its own window and decisions are kept, and {@link #spinNanos()}
  * reports them uncapped. With the cap the readers spun 3.0-3.6 µs per episode and AUTO took 0.96x spin 5 µs's time
- * at 1 group, 0.91x at 2 (paired medians over 45-90 runs, 30 Nov 2026).
+ * at 1 group, 0.91x at 2 (paired medians over 45-90 runs, 30 Nov 2026). The cap leaves the waits after output alone
+ * (see "Two kinds of wait"): a thread that waits for the reply to what it sent spins for one round trip of its own,
+ * which its own episodes judge, not for a stream that other threads keep filling. Capped, the client loop of the open
+ * loop at 5,000 msg/s, whose server's controller finds the machine oversubscribed now and then (its wake-ups from an
+ * idle core are slow enough to count), caught 92-125 of its ~7,500 replies spinning; uncapped, 670-813, and AUTO's
+ * p50 went from 1.28-1.33x busypoll50's (paired medians of 15 sessions) to 1.07-1.17x at the same CPU (0.44-0.46x
+ * busypoll50's; scratch runs, 1 Dec 2026).
  *
  * <h2>The yield rung</h2>
  * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups
@@ -387,10 +393,10 @@ public final class AdaptiveSpinPolicy {
             contention = ENTER_OVERSUBSCRIBED;
             decide();
         }
-        capped = !oversubscribed && machineOversubscribed.seenJustNow(nowNanos);
+        capped = !oversubscribed && current != afterOutput && machineOversubscribed.seenJustNow(nowNanos);
         if (capped) {
             // Our episodes look calm, but another controller found the machine oversubscribed just now: spin no
-            // longer than it does (class javadoc, "Oversubscription").
+            // longer than it does (class javadoc, "Oversubscription"), unless waiting for a reply.
             return Math.min(current.spinNanos, oversubscribedSpinNanos());
         }
         if (current.explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
