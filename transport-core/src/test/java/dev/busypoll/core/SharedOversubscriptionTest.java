@@ -109,6 +109,31 @@ class SharedOversubscriptionTest {
     }
 
     @Test
+    void shouldLeaveTheWindowForAReplyUncappedWhileAnotherControllersSightingIsFresh() {
+        // A client loop: after it sends a request it waits about 10 µs for the reply; between requests it waits
+        // 700 ns for its own next input. Calm by its own episodes.
+        SharedOversubscription machine = new SharedOversubscription();
+        AdaptiveSpinPolicy client = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            client.onWakeLatency(6_000);
+        }
+        for (int i = 0; i < 256; i++) {
+            client.select(i % 2 == 0);
+            client.onEpisode(i % 2 == 0 ? 10_000 : 700, false);
+        }
+        long forTheReply = client.spinNanos(true);
+        assertTrue(forTheReply >= 10_000, "a window that covers the reply: " + forTheReply);
+
+        machine.markSeen(T0);
+        client.select(true);
+        assertEquals(forTheReply, client.spinNanos(T0 + MS),
+                "waiting for the reply to what it sent, it spins for its own round trip, as its episodes judge it");
+        client.select(false);
+        assertEquals(client.baselineWakeNanos() / 2, client.spinNanos(T0 + MS),
+                "waiting for input alone, it spins no longer than an oversubscribed controller");
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldShowEveryReaderASightingOnceOneIsMadeWhateverTheInterleaving() throws Exception {
         int threads = 8;
