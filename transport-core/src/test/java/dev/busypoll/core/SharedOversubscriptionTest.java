@@ -21,6 +21,15 @@ class SharedOversubscriptionTest {
     private static final long MS = 1_000_000L;
     private static final long T0 = 5_000_000_000L;
 
+    /** A controller that shares {@code machine}'s sightings and has measured 64 wake-ups of {@code nanos}. */
+    private static AdaptiveSpinPolicy wokenIn(long nanos, SharedOversubscription machine) {
+        AdaptiveSpinPolicy p = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(nanos);
+        }
+        return p;
+    }
+
     @Test
     void shouldSayNothingUntilSomebodySawIt() {
         SharedOversubscription machine = new SharedOversubscription();
@@ -41,10 +50,7 @@ class SharedOversubscriptionTest {
     @Test
     void shouldStartAnUntrainedControllerOversubscribedAfterARecentSighting() {
         SharedOversubscription machine = new SharedOversubscription();
-        AdaptiveSpinPolicy witness = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
-        for (int i = 0; i < 64; i++) {
-            witness.onWakeLatency(8_000);
-        }
+        AdaptiveSpinPolicy witness = wokenIn(8_000, machine);
         for (int i = 0; i < 32; i++) {
             witness.onEpisode(6_000, true);
         }
@@ -87,10 +93,7 @@ class SharedOversubscriptionTest {
     @Test
     void shouldCapTheSpinOfACalmControllerWhileAnotherOnesSightingIsFresh() {
         SharedOversubscription machine = new SharedOversubscription();
-        AdaptiveSpinPolicy reader = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
-        for (int i = 0; i < 64; i++) {
-            reader.onWakeLatency(6_000);
-        }
+        AdaptiveSpinPolicy reader = wokenIn(6_000, machine);
         for (int i = 0; i < 256; i++) {
             reader.onEpisode(700, false); // its waits end inside its spin: calm, by its own episodes
         }
@@ -113,10 +116,7 @@ class SharedOversubscriptionTest {
         // A client loop: after it sends a request it waits about 10 µs for the reply; between requests it waits
         // 700 ns for its own next input. Calm by its own episodes.
         SharedOversubscription machine = new SharedOversubscription();
-        AdaptiveSpinPolicy client = new AdaptiveSpinPolicy(new SharedWakeBaseline(), machine);
-        for (int i = 0; i < 64; i++) {
-            client.onWakeLatency(6_000);
-        }
+        AdaptiveSpinPolicy client = wokenIn(6_000, machine);
         for (int i = 0; i < 256; i++) {
             client.select(i % 2 == 0);
             client.onEpisode(i % 2 == 0 ? 10_000 : 700, false);
