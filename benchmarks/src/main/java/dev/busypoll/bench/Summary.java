@@ -69,6 +69,15 @@ public final class Summary {
         return key.endsWith("-auto");
     }
 
+    /**
+     * Whether {@code key} is a busy-poll setting, fixed ({@link #isFixed}) or adaptive ({@link #isAuto}): the rows
+     * this summary compares AUTO with round by round ("Paired rounds" above). The scenarios that run in rounds run
+     * these rows one after another in each round, so that the rows of a pair share the machine's latency level.
+     */
+    public static boolean isBusyPollSetting(String key) {
+        return isFixed(key) || isAuto(key);
+    }
+
     /** Whether a case of scenario {@code scenarioId} counts towards issue 6's bar for AUTO. */
     public static boolean inAutoBar(String scenarioId) {
         return IN_AUTO_BAR.contains(scenarioId);

@@ -1,6 +1,7 @@
 package dev.busypoll.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -176,5 +177,16 @@ class SummaryTest {
     void shouldLeaveTheAutoTableOutWhenThereIsNoAutoRow() {
         Section s = Summary.of(List.of(h("", "busypoll50", 0.7, 1.8)));
         assertEquals(1, s.tables().size(), "no AUTO table without an AUTO row");
+    }
+
+    @Test
+    void shouldTellTheBusyPollSettingsFixedOrAdaptiveFromTheOtherRows() {
+        for (String key : List.of("busypoll0", "busypoll5", "busypoll50", "busypoll-auto", "spin5", "spin-auto")) {
+            assertTrue(Summary.isBusyPollSetting(key), key);
+        }
+        for (String key : List.of("floor", "local-default", "nio", "epoll", "epoll-busypoll50", "pipe50",
+                "kernel-pipe", "inprocess")) {
+            assertFalse(Summary.isBusyPollSetting(key), key);
+        }
     }
 }

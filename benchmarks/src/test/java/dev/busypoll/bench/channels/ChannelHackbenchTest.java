@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /** A tiny hackbench over every channel transport: complete and sane results, never timing thresholds. */
 @Timeout(300)
@@ -160,6 +161,16 @@ class ChannelHackbenchTest {
             assertEquals(h.key().startsWith("busypoll") ? 2 : 0, h.rounds().size(),
                     h.key() + ": only the interleaved rows have rounds to pair");
         }
+    }
+
+    @Test
+    void shouldInterleaveExactlyTheBusyPollChannelRowsAmongItsTransports() {
+        ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1), 1, 1, 0, 1,
+                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        List<String> keys = config.transports().stream().map(HackbenchChannelsTransport::key).toList();
+        assertEquals(List.of("busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto"),
+                keys.stream().filter(ChannelHackbench::interleaved).toList(),
+                "the busy-poll settings, the rows that began with busypoll before they were named so: " + keys);
     }
 
     @Test
