@@ -24,7 +24,7 @@ public final class GrpcSection {
                 + "a time, timed by the examples' GrpcExample.measureUnary. grpc-netty rows: server and client on "
                 + "two single-threaded event-loop groups of the transport, handlers on the loops "
                 + "(directExecutor). " + c.repetitions() + " repetitions per row (interleaved, each round in a "
-                + "shuffled order), each a fresh "
+                + "shuffled order, the busypoll channel's rows one after another), each a fresh "
                 + "server and channel, " + c.warmupCalls() + " warm-up then " + c.calls() + " measured calls; "
                 + "every figure is the median over the repetitions. CPU µs/op = process CPU time / calls. Ratios: "
                 + "this row / the reference (lower is better)."));

@@ -9,21 +9,24 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.Summary;
 
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
- * rep 2, ..., each round in its own shuffled order) because one transport's latency swings from run to run on a
- * busy machine (design.md); a subject that fails is reported as a failed row while the others go on; every row's
+ * rep 2, ..., each round in its own shuffled order, the busy-poll setting rows one after another) because one
+ * transport's latency swings from run to run on a busy machine (design.md); a subject that fails is reported as a
+ * failed row while the others go on; every row's
  * measured operations are merged into one histogram (one per row, not per repetition, to keep memory flat).
  * Stateless.
  */
 public final class LatencyRuns {
-    /** Seeds the order of the subjects in each round ({@link #inRoundOrder}). */
+    /** Seeds the order of the subjects in each round ({@link #inRoundOrder(List, int)}). */
     private static final long ORDER_SEED = 0x6275_7379_706f_6c6cL;
     /** Significant digits of the merged histograms, as the scenarios' own. */
     private static final int DIGITS = 3;
@@ -107,7 +110,53 @@ public final class LatencyRuns {
     }
 
     /**
-     * Runs every available subject {@code repetitions} times, interleaved (see {@link #inRoundOrder}).
+     * The order in which the subjects run in round {@code round}, with the subjects {@code together} accepts one
+     * after another: the shuffle of {@link #inRoundOrder(List, int)} (the same for a given round in every run),
+     * with those subjects taken out and put back as one block at the place of the first of them, in their shuffled
+     * order. So the block's place among the other subjects and the order inside it both change from round to round,
+     * and the other subjects keep their shuffled order. Being its first member's place, the block's place is early
+     * in a round more often than late (with 5 of ping-pong's 13 rows in it, first in 2 rounds of 5).
+     *
+     * <p>Why: the summary compares AUTO with the best fixed busy-poll setting round by round and takes the median of
+     * the per-round ratios ({@code Summary}, "Paired rounds"), which divides this machine's latency level out of
+     * the ratio only if the two rows of a round ran at the same level; and the level drifts over seconds (the
+     * host places its two virtual CPUs: ping-pong p50 0.7, 0.95 or 2.0 µs for every spinning row alike). Shuffled
+     * one by one, AUTO and the best fixed row could run 10 s and more apart in a full ping-pong round, whose
+     * {@code LocalChannel}, kernel-pipe, NIO and epoll rows take 4-9 s each. Hackbench over channels runs its
+     * busypoll rows together, round by round, for the same reason ({@code ChannelHackbench.interleaved}). The
+     * order inside the block is still the shuffle, for the reason {@link #inRoundOrder(List, int)} gives: rows
+     * that spin both cores one after the other get slower along the run of them, and a fixed order would put that
+     * on the same row in every round. In ping-pong the block also holds busypoll0, which parks at once and takes
+     * about as long as a {@code LocalChannel} row (4-5 s per repetition in a full run): in about a third of the
+     * rounds it runs between AUTO and the best fixed row (5, 10 or 50 µs there), which are then still about 5 s
+     * apart, against about a second otherwise.
+     *
+     * @param subjects the subjects, in report order
+     * @param round    the round (repetition), from 0
+     * @param together the subjects to run one after another
+     * @param <T>      the subject type
+     * @return the subjects in the order to run them
+     */
+    public static <T> List<T> inRoundOrder(List<T> subjects, int round, Predicate<? super T> together) {
+        List<T> shuffled = inRoundOrder(subjects, round);
+        List<T> block = shuffled.stream().filter(together).toList();
+        List<T> order = new ArrayList<>(shuffled.size());
+        boolean placed = false;
+        for (T s : shuffled) {
+            if (!together.test(s)) {
+                order.add(s);
+            } else if (!placed) {
+                order.addAll(block);
+                placed = true;
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Runs every available subject {@code repetitions} times, interleaved, the busy-poll settings
+     * ({@link Summary#isBusyPollSetting}) one after another in each round (see
+     * {@link #inRoundOrder(List, int, Predicate)}).
      *
      * @param label       the scenario's label for progress lines, e.g. "ping-pong"
      * @param subjects    the subjects, in report order
@@ -127,7 +176,7 @@ public final class LatencyRuns {
         Map<String, Histogram> histograms = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         for (int rep = 0; rep < repetitions; rep++) {
-            for (T s : inRoundOrder(subjects, rep)) {
+            for (T s : inRoundOrder(subjects, rep, t -> Summary.isBusyPollSetting(t.key()))) {
                 if (s.unavailableReason() != null || failed.containsKey(s.key())) {
                     continue;
                 }

@@ -23,7 +23,8 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * run. Per transport and repetition: a fresh client/server pair, a warm-up, then the measured round trips
  * with every round trip's time in an HdrHistogram (merged over the repetitions for the percentile plot and the
  * {@code .hgrm} file), wall time (µs/op, ops/s) and process CPU time (CPU per round
- * trip). Repetitions are interleaved (rep 1 of every transport, then rep 2, ..., each round shuffled) and the report
+ * trip). Repetitions are interleaved (rep 1 of every transport, then rep 2, ..., each round shuffled, the busypoll
+ * rows one after another: {@link LatencyRuns#inRoundOrder(List, int, java.util.function.Predicate)}) and the report
  * gives the median of each figure over the repetitions, because one transport's latency swings from run to run on a
  * busy machine (design.md).
  *

@@ -22,7 +22,9 @@ public final class PingPongSection {
         PingPong.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("One round trip = one op. " + c.repetitions() + " repetitions per transport "
-                + "(interleaved, each round in a shuffled order), each a fresh client/server pair, "
+                + "(interleaved, each round in a shuffled order, the busypoll channel's rows one after another "
+                + "in a shuffled order of their own, so that the rows the summary pairs run close together), "
+                + "each a fresh client/server pair, "
                 + c.warmupRoundTrips() + " warm-up then "
                 + c.roundTrips() + " measured round trips; every figure is the median over the repetitions. CPU "
                 + "µs/op = process CPU time / round trips. Ratios: this row / the reference (lower is better)."));
