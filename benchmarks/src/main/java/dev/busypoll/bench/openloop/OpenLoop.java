@@ -13,6 +13,7 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
@@ -43,7 +44,10 @@ import dev.busypoll.core.IdleStats;
  * transport that runs in it), so a transport's sessions should be many short slices spread over the scenario
  * rather than a few long ones. Each transport therefore runs {@link Config#sessions} pairs, interleaved with the
  * other transports' (session 1 of every transport, then session 2 of every transport, ..., each in a shuffled
- * order), each with {@code 1/S} of each rate's messages, and the cell of a (transport, rate) pools its sessions.
+ * order with the busypoll rows one after another, so that the summary's pairing of AUTO with the best fixed setting
+ * session by session compares sessions that ran within seconds of each other:
+ * {@link LatencyRuns#inRoundOrder(List, int, java.util.function.Predicate)}), each with {@code 1/S} of each rate's
+ * messages, and the cell of a (transport, rate) pools its sessions.
  * Session 1 of a transport runs the full warm-up; later sessions only {@link #LATER_SESSION_WARMUP_MILLIS} of it at
  * most ({@link Config#warmupMillis(int)}). With {@code S = 1} this is one pair per transport, as before sessions
  * existed.
@@ -340,9 +344,11 @@ public final class OpenLoop {
         for (int s = 0; s < sessions; s++) {
             // With one session every line and message reads as before sessions existed.
             String label = sessions == 1 ? "" : " session " + (s + 1) + "/" + sessions;
-            // Each session in its own shuffled order, so that no transport always runs after the same others
-            // (LatencyRuns.inRoundOrder).
-            for (int i : LatencyRuns.inRoundOrder(indices(transports.size()), s)) {
+            // Each session in its own shuffled order, so that no transport always runs after the same others, with
+            // the busy-poll settings one after another, so that the rows the summary pairs share the machine's
+            // latency level (LatencyRuns.inRoundOrder).
+            for (int i : LatencyRuns.inRoundOrder(indices(transports.size()), s,
+                    j -> Summary.isBusyPollSetting(transports.get(j).key()))) {
                 OpenLoopTransport t = transports.get(i);
                 if (t.unavailableReason() != null || failures.get(i) != null) {
                     continue;

@@ -103,7 +103,9 @@ public final class OpenLoopSection {
                         + " ms (the JIT is warm after the first session; a new pair only needs to settle: connect, "
                         + "the AUTO controller's first decisions)";
         return "Per transport " + c.sessions() + " interleaved sessions (a new client/server pair each: session 1 "
-                + "of every transport, then session 2 of every transport, ..., each in a shuffled order), " + warm
+                + "of every transport, then session 2 of every transport, ..., each in a shuffled order, the "
+                + "busypoll channel's rows one after another in a shuffled order of their own, so that the rows "
+                + "the summary pairs run close together), " + warm
                 + ", then "
                 + c.sessionMillis() + " ms per rate (" + c.durationMillis() + " ms / " + c.sessions() + "; the "
                 + "rate's requests split between the sessions); each cell pools its sessions (latency histograms "

@@ -383,6 +383,59 @@ class OpenLoopTest {
         }
     }
 
+    @Test
+    void shouldRunTheBusyPollRowsOfEverySessionOneAfterAnother() {
+        List<String> opened = new ArrayList<>();
+        List<String> keys = List.of("floor", "local-default", "busypoll5", "nio", "epoll-busypoll50",
+                "busypoll-auto", "epoll", "busypoll50");
+        List<OpenLoopTransport> transports = keys.stream().map(k -> opening(k, opened)).toList();
+        OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 8, 0, 100, List.of(), 8);
+        OpenLoop.run(config, transports, QUIET);
+
+        assertEquals(8 * keys.size(), opened.size(), "every transport once per session: " + opened);
+        for (int s = 0; s < 8; s++) {
+            List<String> session = opened.subList(s * keys.size(), (s + 1) * keys.size());
+            assertEquals(keys.stream().sorted().toList(), session.stream().sorted().toList(), session.toString());
+            int first = 0;
+            while (!session.get(first).startsWith("busypoll")) {
+                first++;
+            }
+            assertEquals(List.of("busypoll-auto", "busypoll5", "busypoll50"),
+                    session.subList(first, first + 3).stream().sorted().toList(),
+                    "session " + (s + 1) + ": the busypoll rows one after another: " + session);
+        }
+    }
+
+    /** A transport that logs its key when a session opens and answers every request at once. */
+    private static OpenLoopTransport opening(String key, List<String> opened) {
+        return new FakeTransport(key) {
+            @Override
+            public Session open() {
+                opened.add(key);
+                return new Session() {
+                    @Override
+                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                        for (long i = 0; i < plan.messages(); i++) {
+                            lateness.recordValue(0);
+                            latency.recordValue(1000);
+                        }
+                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 0,
+                                plan.messages() * 1_000_000);
+                    }
+
+                    @Override
+                    public List<LabelledThread> threads() {
+                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+    }
+
     /**
      * A transport that records, per session (pair), every plan it is given and answers every request at once
      * with a 1 µs latency.
