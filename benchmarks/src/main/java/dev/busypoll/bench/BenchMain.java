@@ -87,7 +87,7 @@ public final class BenchMain {
             ping-pong options:
               --round-trips N         measured round trips per repetition (quick 50000, full 200000)
               --warmup N              warm-up round trips per repetition (quick 20000, full 30000)
-              --reps N                repetitions per transport; medians reported (quick 3, full 15)
+              --reps N                repetitions per transport; medians reported (quick 3, full 21)
               --pipe-spin US          spin of the busy-wait pipe row in µs (default 50)
               --busy-poll LIST        BUSY_POLL_MICROS of the busypoll rows, µs or auto (default 0,5,10,50,auto)
               --transports LIST       only these transports (keys: floor, kernel-pipe, pipe<US>, local-default,
@@ -118,11 +118,11 @@ public final class BenchMain {
             open-loop options:
               --rates LIST            offered rates in msg/s, ascending (quick 10000,50000,100000,200000;
                                       full 5000,10000,20000,50000,100000,150000,200000,300000,500000)
-              --rate-millis N         schedule length per rate, ms (quick 250, full 1500)
+              --rate-millis N         schedule length per rate, ms (quick 250, full 2100)
               --openloop-warmup N     warm-up per transport at the first rate, ms, in its first session;
                                       later sessions at most 200 (quick 100, full 1000)
               --openloop-sessions N   client/server pairs per transport, interleaved, each running
-                                      rate-millis / N per rate, pooled (quick 1, full 15)
+                                      rate-millis / N per rate, pooled (quick 1, full 21)
               --spin-ahead US         the Netty pacer stops trusting the loop's timer this long before a due
                                       time and spins through the loop; above Linux's 50 µs timer slack, so
                                       the client loop never idles at 10000 msg/s and above (default 100)

@@ -40,6 +40,12 @@ class BenchMainTest {
                 "--stream-messages", "--stream-warmup", "--stream-reps", "--stream-batch", "--stream-busy-poll")) {
             assertTrue(usage.contains(s), s + " in " + usage);
         }
+        for (String s : List.of("medians reported (quick " + Profile.QUICK.pingPongReps() + ", full "
+                + Profile.FULL.pingPongReps() + ")", "ms (quick " + Profile.QUICK.openLoopMillis() + ", full "
+                + Profile.FULL.openLoopMillis() + ")", "pooled (quick " + Profile.QUICK.openLoopSessions() + ", full "
+                + Profile.FULL.openLoopSessions() + ")")) {
+            assertTrue(usage.contains(s), "the profiles' defaults as they are: " + s + " in " + usage);
+        }
     }
 
     @Test
@@ -78,7 +84,9 @@ class BenchMainTest {
         assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
         assertEquals(1, quick.openLoop().sessions());
         assertEquals(100, quick.openLoop().spinAheadMicros());
-        assertEquals(15, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(21, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
+        assertEquals(2_100, BenchMain.parse(new String[] {"--full"}).openLoop().durationMillis());
+        assertEquals(21, BenchMain.parse(new String[] {"--full"}).pingPong().repetitions());
         assertEquals(Profile.FULL.openLoopWarmupMillis(),
                 BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(0));
         assertEquals(200, BenchMain.parse(new String[] {"--full"}).openLoop().warmupMillis(1),

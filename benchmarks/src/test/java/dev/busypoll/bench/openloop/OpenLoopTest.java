@@ -364,17 +364,17 @@ class OpenLoopTest {
     }
 
     @Test
-    void shouldSliceTheFullProfileIntoFifteenSessionsOf100MsPerRate() {
+    void shouldSliceTheFullProfileInto21SessionsOf100MsPerRate() {
         Profile full = Profile.FULL;
         OpenLoop.Config config = new OpenLoop.Config(full.openLoopRates(), full.openLoopMillis(),
                 full.openLoopWarmupMillis(), 100, List.of(), full.openLoopSessions());
-        assertEquals(15, config.sessions());
+        assertEquals(21, config.sessions());
         assertEquals(100, config.sessionMillis());
         assertEquals(1_000, config.warmupMillis(0));
-        for (int s = 1; s < 15; s++) {
+        for (int s = 1; s < 21; s++) {
             assertEquals(200, config.warmupMillis(s));
         }
-        for (int s = 0; s < 15; s++) {
+        for (int s = 0; s < 21; s++) {
             assertEquals(500, config.messages(5_000, s), "the lowest rate still schedules 500 per slice");
             assertEquals(50_000, config.messages(500_000, s));
             for (long rate : config.rates()) {
