@@ -353,9 +353,9 @@ public final class ChannelHackbench {
     private static Run measure(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
                                int groups, int i, PrintStream progress) throws Exception {
         long expected = config.messages(groups);
-        long cpu0 = CpuClock.nanos();
+        CpuClock.Reading cpu0 = CpuClock.read();
         HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
-        long cpu1 = CpuClock.nanos();
+        CpuClock.Reading cpu1 = CpuClock.read();
         check(t, m.messages(), expected);
         double seconds = (m.endNanos() - m.startNanos()) / 1e9;
         if (!(seconds > 0)) {

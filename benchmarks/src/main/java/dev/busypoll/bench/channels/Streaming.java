@@ -233,9 +233,9 @@ public final class Streaming {
             if (config.warmupMessages > 0) {
                 check(t, session.run(config.warmupMessages).messages(), config.warmupMessages);
             }
-            long cpu0 = CpuClock.nanos();
+            CpuClock.Reading cpu0 = CpuClock.read();
             StreamingTransport.Measured m = session.run(config.messages);
-            long cpu1 = CpuClock.nanos();
+            CpuClock.Reading cpu1 = CpuClock.read();
             check(t, m.messages(), config.messages);
             double seconds = (m.endNanos() - m.startNanos()) / 1e9;
             if (!(seconds > 0)) {
