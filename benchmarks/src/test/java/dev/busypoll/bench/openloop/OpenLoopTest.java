@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -412,26 +413,7 @@ class OpenLoopTest {
             @Override
             public Session open() {
                 opened.add(key);
-                return new Session() {
-                    @Override
-                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
-                        for (long i = 0; i < plan.messages(); i++) {
-                            lateness.recordValue(0);
-                            latency.recordValue(1000);
-                        }
-                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 0,
-                                plan.messages() * 1_000_000);
-                    }
-
-                    @Override
-                    public List<LabelledThread> threads() {
-                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                };
+                return instantSession(plan -> { });
             }
         };
     }
@@ -446,27 +428,35 @@ class OpenLoopTest {
             public Session open() {
                 List<Plan> mine = new ArrayList<>();
                 plans.add(mine);
-                return new Session() {
-                    @Override
-                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
-                        mine.add(plan);
-                        for (long i = 0; i < plan.messages(); i++) {
-                            lateness.recordValue(0);
-                            latency.recordValue(1000);
-                        }
-                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 0,
-                                plan.messages() * 1_000_000);
-                    }
+                return instantSession(mine::add);
+            }
+        };
+    }
 
-                    @Override
-                    public List<LabelledThread> threads() {
-                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
-                    }
+    /**
+     * A session that answers every request at once with a 1 µs latency and tells {@code onRun} of every plan it is
+     * given.
+     */
+    private static OpenLoopTransport.Session instantSession(Consumer<Plan> onRun) {
+        return new OpenLoopTransport.Session() {
+            @Override
+            public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                onRun.accept(plan);
+                for (long i = 0; i < plan.messages(); i++) {
+                    lateness.recordValue(0);
+                    latency.recordValue(1000);
+                }
+                return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 0,
+                        plan.messages() * 1_000_000);
+            }
 
-                    @Override
-                    public void close() {
-                    }
-                };
+            @Override
+            public List<OpenLoopTransport.LabelledThread> threads() {
+                return List.of(new OpenLoopTransport.LabelledThread("server", Thread.currentThread().getId()));
+            }
+
+            @Override
+            public void close() {
             }
         };
     }
