@@ -14,6 +14,7 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.openloop.ThreadCpu;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
@@ -353,9 +354,9 @@ public final class ChannelHackbench {
     private static Run measure(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
                                int groups, int i, PrintStream progress) throws Exception {
         long expected = config.messages(groups);
-        CpuClock.Reading cpu0 = CpuClock.read();
+        ThreadCpu.Snapshot cpu0 = CpuClock.read();
         HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
-        CpuClock.Reading cpu1 = CpuClock.read();
+        ThreadCpu.Snapshot cpu1 = CpuClock.read();
         check(t, m.messages(), expected);
         double seconds = (m.endNanos() - m.startNanos()) / 1e9;
         if (!(seconds > 0)) {

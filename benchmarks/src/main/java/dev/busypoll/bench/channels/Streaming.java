@@ -11,6 +11,7 @@ import java.util.function.ToDoubleFunction;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.openloop.ThreadCpu;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
@@ -233,9 +234,9 @@ public final class Streaming {
             if (config.warmupMessages > 0) {
                 check(t, session.run(config.warmupMessages).messages(), config.warmupMessages);
             }
-            CpuClock.Reading cpu0 = CpuClock.read();
+            ThreadCpu.Snapshot cpu0 = CpuClock.read();
             StreamingTransport.Measured m = session.run(config.messages);
-            CpuClock.Reading cpu1 = CpuClock.read();
+            ThreadCpu.Snapshot cpu1 = CpuClock.read();
             check(t, m.messages(), config.messages);
             double seconds = (m.endNanos() - m.startNanos()) / 1e9;
             if (!(seconds > 0)) {

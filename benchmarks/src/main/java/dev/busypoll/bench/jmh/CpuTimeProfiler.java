@@ -14,7 +14,6 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.ThreadCpuClock;
 
 /**
  * A JMH profiler that puts the project's rule — every time with its CPU cost beside it — into JMH: it reads the

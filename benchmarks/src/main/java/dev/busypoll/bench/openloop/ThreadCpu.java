@@ -37,6 +37,11 @@ public final class ThreadCpu {
         return out;
     }
 
+    /** {@code true} when {@link #processSnapshot()} reads per-thread CPU from {@code /proc} (ns resolution). */
+    public static boolean processClockPrecise() {
+        return PRECISE_PROCESS;
+    }
+
     /**
      * A reading of the process's CPU clock, for {@link #processNanosBetween}: per thread from {@code /proc} where
      * Linux offers it (the calling, coordinating thread left out), else the whole process's (10 ms ticks).

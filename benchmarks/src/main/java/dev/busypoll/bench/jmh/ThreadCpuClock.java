@@ -1,6 +1,8 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.jmh;
 
 import java.util.Map;
+
+import dev.busypoll.bench.Machine;
 
 /**
  * CPU time per thread of this process, read by {@link Machine#threadCpuNanos(boolean)} from Linux's
@@ -10,15 +12,14 @@ import java.util.Map;
  * <p>Why per thread and not the difference of two sums: a thread that exits between the readings (HotSpot retires
  * idle JIT compiler threads, {@code UseDynamicNumberOfCompilerThreads}) takes its whole CPU history out of the
  * second sum, which can make the difference negative. Per thread, an exited thread only loses what it burnt inside
- * the window; a thread born inside the window counts from zero. Used by the JMH profiler and by the CPU clock of
- * hackbench over channels and streaming. Stateless; thread-safe.
+ * the window; a thread born inside the window counts from zero.
  */
-public final class ThreadCpuClock {
+final class ThreadCpuClock {
     private ThreadCpuClock() {
     }
 
     /** Whether this system offers per-thread schedstat files. */
-    public static boolean available() {
+    static boolean available() {
         return read() != null;
     }
 
@@ -26,7 +27,7 @@ public final class ThreadCpuClock {
      * CPU nanoseconds per thread id, without the calling thread (a coordinator that only waits in the window and
      * does the reading at its edges); {@code null} when the files cannot be read.
      */
-    public static Map<String, Long> read() {
+    static Map<String, Long> read() {
         // listing a directory whose threads come and go can fail now and then; try again before giving up
         for (int attempt = 0; attempt < 3; attempt++) {
             Map<String, Long> cpu = Machine.threadCpuNanos(true);
@@ -38,7 +39,7 @@ public final class ThreadCpuClock {
     }
 
     /** CPU burnt between two readings: the sum over the threads alive at {@code end} of what each added. */
-    public static long between(Map<String, Long> start, Map<String, Long> end) {
+    static long between(Map<String, Long> start, Map<String, Long> end) {
         long sum = 0;
         for (Map.Entry<String, Long> e : end.entrySet()) {
             long before = start.getOrDefault(e.getKey(), 0L);
