@@ -56,7 +56,8 @@ import java.util.Arrays;
  * split, the after-output window came out at 16-65 µs and the after-input one at 0. At 10,000 msg/s AUTO's p50 was then
  * 2.5-4.0 µs in four sessions against busypoll50's 11-15 µs (scratch runs, 1 Dec 2026). At 5,000 msg/s the client's
  * window was often capped all the same, by the server's controller finding the machine oversubscribed (see below),
- * probably because its wake-ups after 200 µs asleep are sometimes slow enough to count as contention. A caller that
+ * because its wake-ups after 200 µs asleep were sometimes slow enough to count as contention (they no longer count:
+ * see "Oversubscription"). A caller that
  * never says has one kind, as before.
  *
  * <h2>The margin</h2>
@@ -138,8 +139,17 @@ import java.util.Arrays;
  * for needs, and the longer it spins the longer it waits. The ladder marks an episode <em>contended</em> when it
  * sees evidence that other threads want the core: a gap of more than {@link #PREEMPTED_SPIN_NANOS} between two
  * clock reads of one spin (the spinner was descheduled) or around one {@link Thread#yield()} (it returned late:
- * another thread ran), or a wake-up that took more than
- * {@link #CONTENDED_WAKE_FACTOR} times the uncontended baseline (the woken thread queued behind runnable ones).
+ * another thread ran). A slow wake-up is <em>not</em> such evidence, although under oversubscription the woken
+ * thread does queue behind runnable ones: on a virtual machine a wake-up is also slow when the host is slow to
+ * run the idle vCPU again, however few threads the guest has, and a thread that then spins less only parks more and
+ * pays more such wake-ups. Until 1 Dec 2026 a wake-up slower than 8x the uncontended baseline counted; on a day when
+ * this VM's wake-ups took 30-80 µs against a baseline of a few µs that other scenarios of the JVM had learnt, the
+ * open-loop server at 20,000-100,000 msg/s, two threads on two cores, was found oversubscribed, spun half a
+ * wake-up and parked through nearly every gap: AUTO's p50 was 7.8-16.7x busypoll50's (full run, 1 Dec 2026 08:37
+ * UTC); without the slow wake-ups as evidence, 1.15x and 1.03x at 20,000 and 50,000 msg/s, where it had been 18.7x
+ * and 11.4x in the same hour (7 paired sessions each), and thread-mode hackbench, whose oversubscription the late
+ * yields and descheduled spins show, took 0.75-1.18x spin 5 µs's best time at 1-8 groups, against 0.57-1.06x
+ * with them (one invocation each, 7 runs per cell).
  * A moving average of the contended fraction above 1/4 makes the controller <em>oversubscribed</em>; it leaves
  * that state when the fraction falls below 1/16 (hysteresis against flapping). Oversubscribed, the learnt waits
  * cannot be trusted: they are shaped by the scheduler and by our own parking (a parked reader makes every writer
@@ -156,7 +166,7 @@ import java.util.Arrays;
  * the JVM ({@link SharedWakeBaseline}), because under overload most threads never see an uncontended wake-up at
  * all. Without the sharing, thread-mode hackbench (40-160 threads on 2 cores) ran with each thread's own baseline
  * at 47-340 µs (median thread) and a measured {@code B} of 68-750 µs, so its slow wake-ups were neither clipped
- * nor counted as contention: the cost rule saw blocks of {@code 4B}, about a millisecond, and chose windows of
+ * and the cost rule saw blocks of {@code 4B}, about a millisecond, and chose windows of
  * 10-130 µs, spinning on the cores the writers needed (AUTO took 1.1-1.8x spin 5 µs's time there).
  * Oversubscription is a property of the machine too, and a waiter that waits only a few times never learns it on
  * its own (a hackbench sender waits for space in each receiver's pipe once or twice a run, with a ladder per
@@ -166,7 +176,7 @@ import java.util.Arrays;
  * 0.71-1.21x spin 5 µs's best time in thread-mode hackbench, groups 1-8, 11 of 12 cells within 1.1x (three
  * interleaved rounds of 10 runs per cell, 30 Nov 2026); without them 1.00-1.43x, 1 of 12.
  * The converse holds too: a waiter whose waits mostly end inside its spin (a hackbench reader: its writers keep
- * its pipe busy) sees neither a descheduled spin nor a slow wake-up, leaves the state within a few dozen episodes,
+ * its pipe busy) sees neither a descheduled spin nor a late yield, leaves the state within a few dozen episodes,
  * and then learns long windows from its short waits, spinning on the cores the threads that fill its pipe need.
  * Measured at 1 group (20 writers, 20 readers on 2 cores): the readers averaged 22-43 µs of spin per episode, and
  * a run's time followed it (24-28 ms at 1.7 µs, 43-64 ms at 25-29 µs); AUTO took 1.22-1.30x spin 5 µs's time
@@ -177,8 +187,8 @@ import java.util.Arrays;
  * at 1 group, 0.91x at 2 (paired medians over 45-90 runs, 30 Nov 2026). The cap leaves the waits after output alone
  * (see "Two kinds of wait"): a thread that waits for the reply to what it sent spins for one round trip of its own,
  * which its own episodes judge, not for a stream that other threads keep filling. Capped, the client loop of the open
- * loop at 5,000 msg/s, whose server's controller finds the machine oversubscribed now and then (its wake-ups from an
- * idle core are slow enough to count), caught 92-125 of its ~7,500 replies spinning; uncapped, 670-813, and AUTO's
+ * loop at 5,000 msg/s, whose server's controller found the machine oversubscribed now and then (its wake-ups from an
+ * idle core were slow enough to count then), caught 92-125 of its ~7,500 replies spinning; uncapped, 670-813, and AUTO's
  * p50 went from 1.28-1.33x busypoll50's (paired medians of 15 sessions) to 1.07-1.17x at the same CPU (0.44-0.46x
  * busypoll50's; scratch runs, 1 Dec 2026).
  *
@@ -227,8 +237,6 @@ public final class AdaptiveSpinPolicy {
      * descheduled: sixteen {@link Thread#onSpinWait()} take well under a microsecond on any CPU.
      */
     public static final long PREEMPTED_SPIN_NANOS = 20_000L;
-    /** A wake-up slower than this many times the uncontended baseline counts as contended. */
-    public static final int CONTENDED_WAKE_FACTOR = 8;
     /**
      * A {@link Thread#yield()} that returns within this (2 µs) ran no other thread: nothing else wanted the core,
      * so further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class
@@ -543,12 +551,14 @@ public final class AdaptiveSpinPolicy {
     /**
      * One measured wake-up: from a producer's unpark to the parked thread running again.
      *
+     * A slow one is not evidence of oversubscription (class javadoc, "Oversubscription"); it only teaches
+     * {@code B} and the baseline.
+     *
      * @param latencyNanos the measured time; negative values (clock skew) are ignored
-     * @return whether this wake-up was slow enough to count as contention (the caller marks its episode)
      */
-    public boolean onWakeLatency(long latencyNanos) {
+    public void onWakeLatency(long latencyNanos) {
         if (latencyNanos < 0) {
-            return false;
+            return;
         }
         latencyNanos = Math.min(latencyNanos, MAX_WAKE_SAMPLE_NANOS);
         if (!wakeMeasured) {
@@ -558,9 +568,8 @@ public final class AdaptiveSpinPolicy {
             // Another thread of this JVM may already know the machine's uncontended wake-up (SharedWakeBaseline).
             wakeCostNanos = Math.max(Math.min(latencyNanos, 4 * uncontended), 1);
             followMeasuredWakeCost();
-            return latencyNanos > CONTENDED_WAKE_FACTOR * uncontended;
+            return;
         }
-        boolean contended = latencyNanos > CONTENDED_WAKE_FACTOR * baselineWakeNanos();
         if (latencyNanos >= MIN_BASELINE_SAMPLE_NANOS) {
             // The low envelope: down at once (halfway), up by 1/4096 of the difference per sample.
             baselineWakeNanos = latencyNanos < baselineWakeNanos
@@ -576,7 +585,6 @@ public final class AdaptiveSpinPolicy {
         wakeCostNanos += (sample - wakeCostNanos) >> 3;
         wakeCostNanos = Math.max(wakeCostNanos, 1);
         followMeasuredWakeCost();
-        return contended;
     }
 
     /** Before any decision from learnt waits the window is B, the 2-competitive choice: the measured B, once known. */
@@ -593,7 +601,7 @@ public final class AdaptiveSpinPolicy {
      * @param waitNanos how long the thread waited for its next input (from running dry to the input being
      *                  published, as well as the ladder can tell); negative values count as 0
      * @param contended whether the episode saw evidence that other threads wanted the core (a spin descheduled,
-     *                  a slow wake-up)
+     *                  a yield that returned late)
      */
     public void onEpisode(long waitNanos, boolean contended) {
         current.weights[bucket(waitNanos)] += ONE;

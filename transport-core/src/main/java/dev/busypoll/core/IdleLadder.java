@@ -42,7 +42,7 @@ import org.agrona.concurrent.IdleStrategy;
  * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
  * start of every episode and tells it, then, about the episode before: how long the wait was and whether it saw
  * other threads wanting the core (a spin descheduled, or a yield that returned, more than
- * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read, or a slow wake-up); under AUTO
+ * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read); under AUTO
  * the controller also sets the yield rung, and the ladder leaves it for the park rung as soon as one yield
  * returns within {@link AdaptiveSpinPolicy#PROMPT_YIELD_NANOS} (no other thread ran: nothing else wants the
  * core, so more yields would only spin). A wait slept through is measured to the producer's signal
@@ -506,9 +506,7 @@ public final class IdleLadder implements IdleStrategy {
         if (signalledAt - episodeStart < 0) {
             return; // a stale timestamp (a producer racing an earlier park): no sample
         }
-        if (policy.onWakeLatency(now - signalledAt)) {
-            contended = true;
-        }
+        policy.onWakeLatency(now - signalledAt);
         WAKE_COST_NANOS.setOpaque(this, policy.wakeCostNanos());
         arrivalNanos = signalledAt;
     }
