@@ -57,8 +57,7 @@ import java.util.Arrays;
  * 2.5-4.0 µs in four sessions against busypoll50's 11-15 µs (scratch runs, 1 Dec 2026). At 5,000 msg/s the client's
  * window was often capped all the same, by the server's controller finding the machine oversubscribed (see below),
  * because its wake-ups after 200 µs asleep were sometimes slow enough to count as contention (they no longer count:
- * see "Oversubscription"). A caller that
- * never says has one kind, as before.
+ * see "Oversubscription"). A caller that never says has one kind, as before.
  *
  * <h2>The margin</h2>
  * Once the cheapest window is above 0 (a spinning regime), the controller takes the <em>longest</em> candidate
@@ -165,9 +164,9 @@ import java.util.Arrays;
  * slowly, so a sustained overload does not become the new normal within a benchmark run; and it is shared across
  * the JVM ({@link SharedWakeBaseline}), because under overload most threads never see an uncontended wake-up at
  * all. Without the sharing, thread-mode hackbench (40-160 threads on 2 cores) ran with each thread's own baseline
- * at 47-340 µs (median thread) and a measured {@code B} of 68-750 µs, so its slow wake-ups were neither clipped
- * and the cost rule saw blocks of {@code 4B}, about a millisecond, and chose windows of
- * 10-130 µs, spinning on the cores the writers needed (AUTO took 1.1-1.8x spin 5 µs's time there).
+ * at 47-340 µs (median thread) and a measured {@code B} of 68-750 µs, so its slow wake-ups were not clipped and
+ * the cost rule saw blocks of {@code 4B}, about a millisecond, and chose windows of 10-130 µs, spinning on the cores
+ * the writers needed (AUTO took 1.1-1.8x spin 5 µs's time there).
  * Oversubscription is a property of the machine too, and a waiter that waits only a few times never learns it on
  * its own (a hackbench sender waits for space in each receiver's pipe once or twice a run, with a ladder per
  * pipe): a controller that has not decided yet starts oversubscribed when another one of the JVM saw the machine
@@ -188,9 +187,9 @@ import java.util.Arrays;
  * (see "Two kinds of wait"): a thread that waits for the reply to what it sent spins for one round trip of its own,
  * which its own episodes judge, not for a stream that other threads keep filling. Capped, the client loop of the open
  * loop at 5,000 msg/s, whose server's controller found the machine oversubscribed now and then (its wake-ups from an
- * idle core were slow enough to count then), caught 92-125 of its ~7,500 replies spinning; uncapped, 670-813, and AUTO's
- * p50 went from 1.28-1.33x busypoll50's (paired medians of 15 sessions) to 1.07-1.17x at the same CPU (0.44-0.46x
- * busypoll50's; scratch runs, 1 Dec 2026).
+ * idle core were slow enough to count then), caught 92-125 of its ~7,500 replies spinning; uncapped, 670-813, and
+ * AUTO's p50 went from 1.28-1.33x busypoll50's (paired medians of 15 sessions) to 1.07-1.17x at the same CPU
+ * (0.44-0.46x busypoll50's; scratch runs, 1 Dec 2026).
  *
  * <h2>The yield rung</h2>
  * Every AUTO episode that outlasts its spin window then <em>yields</em> for up to two uncontended wake-ups
@@ -551,7 +550,7 @@ public final class AdaptiveSpinPolicy {
     /**
      * One measured wake-up: from a producer's unpark to the parked thread running again.
      *
-     * A slow one is not evidence of oversubscription (class javadoc, "Oversubscription"); it only teaches
+     * <p>A slow one is not evidence of oversubscription (class javadoc, "Oversubscription"); it only teaches
      * {@code B} and the baseline.
      *
      * @param latencyNanos the measured time; negative values (clock skew) are ignored
