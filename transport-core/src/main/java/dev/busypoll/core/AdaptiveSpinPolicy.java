@@ -59,15 +59,6 @@ import java.util.Arrays;
  * because its wake-ups after 200 µs asleep were sometimes slow enough to count as contention (they no longer count:
  * see "Oversubscription"). A caller that never says has one kind, as before.
  *
- * <h2>Waits that the spin lengthens</h2>
- * The cost rule takes the waits as given. A reply's is not always: on a virtual machine the peer that must wake up to
- * send it may wake up later while this thread's core spins (on 1 Dec 2026 here, 39 µs against 7 µs when the waker
- * had parked instead; see {@link ParkTrial}). So the waits after output have a {@link ParkTrial}: now and then a
- * few episodes park at once instead of spinning the chosen window, and if the thread then runs again with its
- * input in at most 3/4 of the time, it parks for replies until a later trial of the window wins back. In the open
- * loop at 5,000 msg/s, in that state, AUTO's p50 went from 1.49-2.34x the best fixed setting's to 0.52-0.61x, at
- * 0.92-0.95x its CPU (9 paired sessions each, scratch runs). {@link #spinNanos()} reports the window in effect.
- *
  * <h2>The margin</h2>
  * Once the cheapest window is above 0 (a spinning regime), the controller takes the <em>longest</em> candidate
  * whose expected cost is within 1/16 of the cheapest. Where the learnt waits all lie below the cheapest window, a
@@ -307,12 +298,9 @@ public final class AdaptiveSpinPolicy {
     private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
 
     /** The waits that follow input alone, and the window learnt from them (see "Two kinds of wait"). */
-    private final Waits afterInput = new Waits(null);
-    /**
-     * The waits that follow output (for a reply), and their window, which a {@link ParkTrial} may override with
-     * "park at once" (see "Waits that the spin lengthens").
-     */
-    private final Waits afterOutput = new Waits(new ParkTrial());
+    private final Waits afterInput = new Waits();
+    /** The waits that follow output (for a reply), and their window. */
+    private final Waits afterOutput = new Waits();
     /** The kind of the current episode ({@link #select(boolean)}). */
     private Waits current = afterInput;
     /** Scratch for {@link #decide()}: the expected cost of each candidate window (no allocation per decision). */
@@ -421,7 +409,7 @@ public final class AdaptiveSpinPolicy {
         if (current.explore && ((nowNanos >>> EXPLORE_SLOT_SHIFT) & EXPLORE_PERIOD_MASK) == 0) {
             return Math.max(current.spinNanos, Math.min(4 * wakeCostNanos, MAX_SPIN_NANOS));
         }
-        return window(current);
+        return current.spinNanos;
     }
 
     /**
@@ -504,22 +492,12 @@ public final class AdaptiveSpinPolicy {
      * the cap of a fresh sighting of oversubscription ({@link #spinNanos(long)}); nanoseconds, {@code >= 0}.
      */
     public long spinNanos() {
-        return window(current);
+        return current.spinNanos;
     }
 
     /** As {@link #spinNanos()}, for the given kind of wait (see {@link #select(boolean)}). */
     public long spinNanos(boolean afterOutput) {
-        return window(waits(afterOutput));
-    }
-
-    /** A kind's window: the chosen one, or 0 where its trial has found parking at once better (class javadoc). */
-    private long window(Waits waits) {
-        return waits.trial != null && !oversubscribed && waits.trial.parks() ? 0 : waits.spinNanos;
-    }
-
-    /** The after-output kind's trial of parking at once against its window; for tests and monitoring. */
-    ParkTrial parkTrial() {
-        return afterOutput.trial;
+        return waits(afterOutput).spinNanos;
     }
 
     /** The weight of one kind's histogram (decayed episode count, fixed point); for tests. */
@@ -625,22 +603,6 @@ public final class AdaptiveSpinPolicy {
      *                  a yield that returned late)
      */
     public void onEpisode(long waitNanos, boolean contended) {
-        onEpisode(waitNanos, contended, waitNanos, 0);
-    }
-
-    /**
-     * One idle episode of the selected kind of wait ({@link #select(boolean)}) ended, with what a
-     * {@link ParkTrial} needs besides.
-     *
-     * @param waitNanos as in {@link #onEpisode(long, boolean)}
-     * @param contended as in {@link #onEpisode(long, boolean)}
-     * @param idleNanos from running dry to running again with the input: the wait plus any wake-up
-     * @param endNanos  when the thread ran again, a {@link System#nanoTime()} value
-     */
-    public void onEpisode(long waitNanos, boolean contended, long idleNanos, long endNanos) {
-        if (current.trial != null && !oversubscribed) {
-            current.trial.onEpisode(idleNanos, current.spinNanos, baselineWakeNanos(), endNanos);
-        }
         current.weights[bucket(waitNanos)] += ONE;
         current.totalWeight += ONE;
         contention += ((contended ? ONE : 0) - contention) >> 4;
@@ -797,7 +759,7 @@ public final class AdaptiveSpinPolicy {
     @Override
     public String toString() {
         return "AdaptiveSpinPolicy{spinNanos=" + afterInput.spinNanos + (afterOutput.totalWeight > 0
-                ? ", afterOutputSpinNanos=" + window(afterOutput) : "") + ", wakeCostNanos=" + wakeCostNanos
+                ? ", afterOutputSpinNanos=" + afterOutput.spinNanos : "") + ", wakeCostNanos=" + wakeCostNanos
                 + (napNanos > 0 ? ", napNanos=" + napNanos : "") + (oversubscribed ? ", oversubscribed" : "")
                 + (current.explore ? ", exploring" : "") + '}';
     }
@@ -805,17 +767,11 @@ public final class AdaptiveSpinPolicy {
     /** One kind of wait: its decaying histogram and the window chosen from it. Owner thread only. */
     private static final class Waits {
         final long[] weights = new long[BUCKETS];
-        /** Null for a kind whose waits the spin cannot lengthen (class javadoc, "Waits that the spin lengthens"). */
-        final ParkTrial trial;
         long totalWeight;
         long spinNanos = DEFAULT_WAKE_COST_NANOS;
         /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
         boolean decidedFromWaits;
         boolean explore;
-
-        Waits(ParkTrial trial) {
-            this.trial = trial;
-        }
 
         /** Before any decision from learnt waits the window is B, the 2-competitive choice. */
         void followMeasuredWakeCost(long wakeCostNanos) {

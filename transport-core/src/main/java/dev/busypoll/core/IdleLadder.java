@@ -192,9 +192,6 @@ public final class IdleLadder implements IdleStrategy {
     /** An AUTO episode ended and the controller has not been told yet (see reset()); its wait and contention. */
     private boolean pendingEpisode;
     private long pendingWaitNanos;
-    /** The told episode's idle time (start to the owner running again) and its end. */
-    private long pendingIdleNanos;
-    private long pendingEndNanos;
     private long pendingArrivalNanos;
     private boolean pendingContended;
     /** Whether the owner sent output since it last took input ({@link #afterOutput(boolean)}). */
@@ -478,8 +475,6 @@ public final class IdleLadder implements IdleStrategy {
             // between an input's arrival and its processing.
             long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
             pendingWaitNanos = arrival - episodeStart;
-            pendingIdleNanos = now - episodeStart;
-            pendingEndNanos = now;
             pendingArrivalNanos = arrival;
             pendingContended = contended;
             pendingNapOutcome = napOutcome;
@@ -496,7 +491,7 @@ public final class IdleLadder implements IdleStrategy {
             }
             policy.onArrival(pendingArrivalNanos);
             // The controller still has this episode's kind selected: the next one selects its own after this.
-            policy.onEpisode(pendingWaitNanos, pendingContended, pendingIdleNanos, pendingEndNanos);
+            policy.onEpisode(pendingWaitNanos, pendingContended);
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
             if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
                 // Not when a fixed window was configured since: that is the window in effect (spinNanos(long)).

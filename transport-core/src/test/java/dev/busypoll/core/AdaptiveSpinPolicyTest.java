@@ -44,31 +44,6 @@ class AdaptiveSpinPolicyTest {
     }
 
     @Test
-    void shouldParkForRepliesThatComeSoonerWhenItParks() {
-        // The open loop's client at 5,000 msg/s, 1 Dec 2026: a reply it spins for takes 40 µs (its peer's wake-up is
-        // slow while this core spins), one it parks for takes 8 µs, plus its own wake-up of 8 µs. B = 8 µs, so the
-        // cost rule alone spins through 40 µs (a block weighs 64).
-        AdaptiveSpinPolicy p = policyWithWakeCost(8 * US);
-        p.select(true);
-        long now = NOT_EXPLORING;
-        int parked = 0;
-        for (int i = 0; i < 20_000; i++) {
-            now += 200 * US;
-            if (p.spinNanos(now) > 0) {
-                p.onEpisode(40 * US, false, 40 * US, now);
-            } else {
-                parked++;
-                p.onEpisode(8 * US, false, 16 * US, now);
-            }
-        }
-        assertTrue(p.parkTrial().parkUsual(), "parking won: " + p);
-        assertEquals(0, p.spinNanos(true), "the published window is the one in effect");
-        assertTrue(parked > 19_000, "parked " + parked + " of 20000");
-        p.select(false);
-        assertEquals(0, p.observedWeight(false), "the waits after input were never fed");
-    }
-
-    @Test
     void shouldLearnTheWaitsAfterOutputApartFromTheWaitsAfterInput() {
         // A client that sends a request from its own timer: after output it waits 10 µs for the reply, after the
         // reply 150 µs for its timer. B = 3 µs, so a block weighs 24 µs.
