@@ -141,7 +141,8 @@ import java.util.Arrays;
  * another thread ran). A slow wake-up is <em>not</em> such evidence, although under oversubscription the woken
  * thread does queue behind runnable ones: on a virtual machine a wake-up is also slow when the host is slow to
  * run the idle vCPU again, however few threads the guest has, and a thread that then spins less only parks more and
- * pays more such wake-ups. Until 1 Dec 2026 a wake-up slower than 8x the uncontended baseline counted; on a day when
+ * pays more such wake-ups (here a park/unpark hop between two threads on one vCPU took about 3 µs, one across vCPUs
+ * 35-56 µs in many sessions: {@code benchmarks/tools/HandoffPlacement.java}, 1 Dec 2026). Until 1 Dec 2026 a wake-up slower than 8x the uncontended baseline counted; on a day when
  * this VM's wake-ups took 30-80 µs against a baseline of a few µs that other scenarios of the JVM had learnt, the
  * open-loop server at 20,000-100,000 msg/s, two threads on two cores, was found oversubscribed, spun half a
  * wake-up and parked through nearly every gap: AUTO's p50 was 7.8-16.7x busypoll50's (full run, 1 Dec 2026 08:37
