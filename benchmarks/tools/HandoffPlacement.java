@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * trips, and samples every 5 ms which CPU each thread last ran on ({@code /proc/self/task/TID/stat}, field 39).
  *
  * <p>Why it exists: on the 2-core VMs of this project the benchmark rows that park (Netty {@code LocalChannel},
- * busypoll at {@code BUSY_POLL_MICROS} 0) come out at 7-8 µs or at 60-67 µs p50 per fresh session, both transports
+ * busypoll at {@code BUSY_POLL_MICROS} 0) come out at 7-8 µs or at 60-70 µs p50 per fresh session, both transports
  * alike, minutes apart. This tool shows the same split without Netty, and which placement goes with which
  * (README, "Measured").
  *

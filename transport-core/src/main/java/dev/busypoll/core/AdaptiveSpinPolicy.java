@@ -142,14 +142,14 @@ import java.util.Arrays;
  * thread does queue behind runnable ones: on a virtual machine a wake-up is also slow when the host is slow to
  * run the idle vCPU again, however few threads the guest has, and a thread that then spins less only parks more and
  * pays more such wake-ups (here a park/unpark hop between two threads on one vCPU took about 3 µs, one across vCPUs
- * 35-56 µs in many sessions: {@code benchmarks/tools/HandoffPlacement.java}, 1 Dec 2026). Until 1 Dec 2026 a wake-up slower than 8x the uncontended baseline counted; on a day when
- * this VM's wake-ups took 30-80 µs against a baseline of a few µs that other scenarios of the JVM had learnt, the
- * open-loop server at 20,000-100,000 msg/s, two threads on two cores, was found oversubscribed, spun half a
- * wake-up and parked through nearly every gap: AUTO's p50 was 7.8-16.7x busypoll50's (full run, 1 Dec 2026 08:37
- * UTC); without the slow wake-ups as evidence, 1.15x and 1.03x at 20,000 and 50,000 msg/s, where it had been 18.7x
- * and 11.4x in the same hour (7 paired sessions each), and thread-mode hackbench, whose oversubscription the late
- * yields and descheduled spins show, took 0.75-1.18x spin 5 µs's best time at 1-8 groups, against 0.57-1.06x
- * with them (one invocation each, 7 runs per cell).
+ * 35-56 µs in many sessions: {@code benchmarks/tools/HandoffPlacement.java}, 1 Dec 2026). Until 1 Dec 2026 a wake-up
+ * slower than 8x the uncontended baseline counted; on a day when this VM's wake-ups took 30-80 µs against a baseline
+ * of a few µs that other scenarios of the JVM had learnt, the open-loop server at 20,000-100,000 msg/s, two threads
+ * on two cores, was found oversubscribed, spun half a wake-up and parked through nearly every gap: AUTO's p50 was
+ * 7.8-16.7x busypoll50's (full run, 1 Dec 2026 08:37 UTC); without the slow wake-ups as evidence, 1.15x and 1.03x at
+ * 20,000 and 50,000 msg/s, where it had been 18.7x and 11.4x in the same hour (7 paired sessions each), and
+ * thread-mode hackbench, whose oversubscription the late yields and descheduled spins show, took 0.75-1.18x spin 5
+ * µs's best time at 1-8 groups, against 0.57-1.06x with them (one invocation each, 7 runs per cell).
  * A moving average of the contended fraction above 1/4 makes the controller <em>oversubscribed</em>; it leaves
  * that state when the fraction falls below 1/16 (hysteresis against flapping). Oversubscribed, the learnt waits
  * cannot be trusted: they are shaped by the scheduler and by our own parking (a parked reader makes every writer
