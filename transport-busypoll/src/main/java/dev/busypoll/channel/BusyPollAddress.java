@@ -14,10 +14,15 @@ import java.util.Objects;
 public final class BusyPollAddress extends SocketAddress implements Comparable<BusyPollAddress> {
     private static final long serialVersionUID = 1L;
 
-    /** Binding to this address picks a fresh, unique name. */
+    /**
+     * Binding to this address picks a fresh, unique name. Only this instance means "any":
+     * {@code new BusyPollAddress("ANY")} is an ordinary name.
+     */
     public static final BusyPollAddress ANY = new BusyPollAddress("ANY", true);
 
     private final String name;
+    /** True only for {@link #ANY}. */
+    private final boolean any;
 
     /**
      * An address with the given name.
@@ -32,15 +37,22 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
             throw new IllegalArgumentException("name must not be blank");
         }
         this.name = name;
+        this.any = false;
     }
 
-    private BusyPollAddress(String name, @SuppressWarnings("unused") boolean internal) {
+    private BusyPollAddress(String name, boolean any) {
         this.name = name;
+        this.any = any;
+    }
+
+    /** Keeps {@link #ANY} unique across serialization. */
+    private Object readResolve() {
+        return any ? ANY : this;
     }
 
     /** Creates an address picked by the registry; names start with a character users do not use lightly. */
     static BusyPollAddress ephemeral(long id) {
-        return new BusyPollAddress("~ephemeral-" + id, true);
+        return new BusyPollAddress("~ephemeral-" + id, false);
     }
 
     /** The name of this address. */
@@ -50,21 +62,24 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof BusyPollAddress && ((BusyPollAddress) o).name.equals(name);
+        return o instanceof BusyPollAddress && ((BusyPollAddress) o).any == any && ((BusyPollAddress) o).name.equals(name);
     }
 
     @Override
     public int hashCode() {
-        return name.hashCode();
+        return any ? 0 : name.hashCode();
     }
 
     @Override
     public int compareTo(BusyPollAddress o) {
+        if (any != o.any) {
+            return any ? -1 : 1;
+        }
         return name.compareTo(o.name);
     }
 
     @Override
     public String toString() {
-        return "busypoll:" + name;
+        return any ? "busypoll:<any>" : "busypoll:" + name;
     }
 }

@@ -9,47 +9,68 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.AbstractChannel;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelMetadata;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoop;
 import io.netty.channel.RecvByteBufAllocator;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.ChannelInputShutdownReadComplete;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
 
 /**
- * One end of an in-JVM busypoll connection. A connection is two bounded SPSC queues, one per direction; a write
- * goes straight from the writer's event loop into the peer's inbound queue (no task per message), and the peer is
- * put on its loop's ready list once and unparked only if parked. See {@link BusyPollIoHandler} for the memory
- * ordering of every hand-off.
+ * One end of an in-JVM busypoll connection. A connection is two SPSC queues, one per direction; a write goes
+ * straight from the writer's event loop into the peer's inbound queue (no task per message), and the peer is put on
+ * its loop's ready list once and unparked only if parked. See {@link BusyPollIoHandler} for the memory ordering of
+ * every hand-off.
+ * <h2>Semantics: those of a TCP socket</h2>
  * <ul>
- *   <li>Any object may be written; {@link ByteBuf}s and other objects pass by reference and ownership moves to the
- *       reader. As on a socket, an empty {@code ByteBuf} completes its write but is not delivered.</li>
- *   <li>Bounded: when the peer's queue ({@value InboundQueue#CAPACITY} messages) is full, messages stay in this
- *       channel's outbound buffer and Netty's water marks make it unwritable; the reader resumes the writer with a
- *       signal when it drains.</li>
- *   <li>{@code autoRead} and {@code read()} behave as on Netty's socket transports; {@code channelReadComplete}
- *       follows each read burst.</li>
- *   <li>Closing either end makes the other inactive; whatever was queued is delivered (if the reader is reading) or
- *       released. {@code close()} first lets the peer's loop read what this end wrote, then closes on this end's
- *       loop: when its future completes, every message written has been delivered or released, as a socket's
- *       written bytes have left the sender. Until then the channel is still open (as NIO with {@code SO_LINGER}).
- *       </li>
+ *   <li><b>Messages.</b> Any object may be written; {@link ByteBuf}s and other objects pass by reference and
+ *       ownership moves to the reader. As on a socket, an empty {@code ByteBuf} completes its write but is not
+ *       delivered. A write whose message cannot be sent (a released buffer, say) fails alone; the next one goes
+ *       out.</li>
+ *   <li><b>Back-pressure.</b> A channel may have {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY} messages and
+ *       {@code SO_SNDBUF} bytes in flight to its peer (the peer's send buffer, in effect); the rest stays in its
+ *       outbound buffer, where Netty's water marks make it unwritable. The reader resumes the writer with a signal
+ *       when it drains.</li>
+ *   <li><b>Connect and accept.</b> A connect completes once the server's loop has queued the connection, as TCP
+ *       completes a handshake into the listen backlog: whether or not the server is reading ({@code AUTO_READ} off
+ *       on the server channel) and before the child is registered. The client may write at once; the child reads
+ *       it once accepted. {@code CONNECT_TIMEOUT_MILLIS} bounds the wait for the server's loop. Closing a server
+ *       resets the connections it has not accepted: their clients see the end of the stream.</li>
+ *   <li><b>Reading.</b> {@code autoRead} and {@code read()} behave as on Netty's socket transports;
+ *       {@code channelReadComplete} follows each read. Nothing is read after {@code close()}.</li>
+ *   <li><b>End of stream.</b> When the peer closes or shuts its output down, this channel first reads everything
+ *       the peer wrote before that (when it reads: with {@code AUTO_READ} off, as {@code read()} asks), then sees the
+ *       end of the stream: it closes, or with {@code ALLOW_HALF_CLOSURE} shuts its input down and fires
+ *       {@code ChannelInputShutdownEvent} (then {@code ChannelInputShutdownReadComplete} at the next read), as
+ *       Netty's socket channels do.</li>
+ *   <li><b>Close.</b> {@code close()} completes on this channel's own loop without waiting for the peer: what this
+ *       end had received and not read is released; what it wrote stays with the peer, which reads it before it sees
+ *       the end. Writes to a peer that closed fail with a {@link ClosedChannelException}.</li>
+ *   <li><b>Half-closure</b> as {@link DuplexChannel}: {@code shutdownOutput()} sends the end of the stream after
+ *       what was written; {@code shutdownInput()} discards what arrives from then on.</li>
  * </ul>
  * Register only on a loop of {@code new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory())}.
  *
  * <h2>Threading</h2>
- * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
+ * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop. The
+ * channel's own state (open, connected, shut down) changes only on its own loop (or, before it ever had one, on
+ * the loop of the server that holds it).
  */
-public class BusyPollChannel extends AbstractChannel {
-    /** The JDK's platform logger: Netty's own logging facade is internal API. */
-    private static final System.Logger logger = System.getLogger(BusyPollChannel.class.getName());
+public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
     private static final VarHandle QUEUED;
 
@@ -71,7 +92,8 @@ public class BusyPollChannel extends AbstractChannel {
     private volatile BusyPollChannel peer;
     private volatile BusyPollAddress localAddress;
     private volatile BusyPollAddress remoteAddress;
-    private volatile ChannelPromise connectPromise;
+    private volatile boolean inputShutdown;
+    private volatile boolean outputShutdown;
     /** The loop's handler while registered (written on the loop, read by producers). */
     private volatile BusyPollIoHandler handler;
     /** 1 while on the handler's ready list (hand-off 2). */
@@ -80,8 +102,12 @@ public class BusyPollChannel extends AbstractChannel {
 
     // Loop-thread state.
     private final LoopRegistration registration = new LoopRegistration();
+    private ChannelPromise connectPromise;
+    private Future<?> connectTimeout;
     private boolean readPending;
     private boolean writeStalled;
+    /** The end of the stream was reported once after the input was shut down (as NIO's flag of the same name). */
+    private boolean inputClosedSeenErrorOnRead;
 
     /** An unconnected channel, for {@code Bootstrap.channel(BusyPollChannel.class)}. */
     public BusyPollChannel() {
@@ -89,13 +115,17 @@ public class BusyPollChannel extends AbstractChannel {
         config = newConfig();
     }
 
-    /** The server side of a connection accepted by {@code parent} from {@code peer}. */
+    /**
+     * The server side of a connection accepted by {@code parent} from {@code peer}: connected from the start, as an
+     * accepted socket is.
+     */
     protected BusyPollChannel(BusyPollServerChannel parent, BusyPollChannel peer) {
         super(parent);
         config = newConfig();
         this.peer = peer;
         localAddress = parent.localAddress();
         remoteAddress = peer.localAddress();
+        state = State.CONNECTED;
     }
 
     private BusyPollChannelConfig newConfig() {
@@ -170,6 +200,115 @@ public class BusyPollChannel extends AbstractChannel {
     }
 
     @Override
+    public boolean isInputShutdown() {
+        return inputShutdown || !isActive();
+    }
+
+    @Override
+    public boolean isOutputShutdown() {
+        return outputShutdown || !isActive();
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return (inputShutdown && outputShutdown) || !isActive();
+    }
+
+    @Override
+    public ChannelFuture shutdownOutput() {
+        return shutdownOutput(newPromise());
+    }
+
+    @Override
+    public ChannelFuture shutdownOutput(ChannelPromise promise) {
+        EventLoop loop = eventLoop();
+        if (loop.inEventLoop()) {
+            ((AbstractUnsafe) unsafe()).shutdownOutput(promise);
+        } else {
+            loop.execute(() -> ((AbstractUnsafe) unsafe()).shutdownOutput(promise));
+        }
+        return promise;
+    }
+
+    @Override
+    public ChannelFuture shutdownInput() {
+        return shutdownInput(newPromise());
+    }
+
+    @Override
+    public ChannelFuture shutdownInput(ChannelPromise promise) {
+        EventLoop loop = eventLoop();
+        if (loop.inEventLoop()) {
+            shutdownInput0(promise);
+        } else {
+            loop.execute(() -> shutdownInput0(promise));
+        }
+        return promise;
+    }
+
+    @Override
+    public ChannelFuture shutdown() {
+        return shutdown(newPromise());
+    }
+
+    /** Shuts the output down, then the input; the promise fails with the first failure. */
+    @Override
+    public ChannelFuture shutdown(ChannelPromise promise) {
+        ChannelFuture output = shutdownOutput();
+        if (output.isDone()) {
+            shutdownInputAfterOutput(output, promise);
+        } else {
+            output.addListener(f -> shutdownInputAfterOutput(output, promise));
+        }
+        return promise;
+    }
+
+    private void shutdownInputAfterOutput(ChannelFuture output, ChannelPromise promise) {
+        ChannelFuture input = shutdownInput();
+        input.addListener(f -> {
+            Throwable cause = output.cause() != null ? output.cause() : input.cause();
+            if (cause != null) {
+                promise.setFailure(cause);
+            } else {
+                promise.setSuccess();
+            }
+        });
+    }
+
+    private void shutdownInput0(ChannelPromise promise) {
+        if (!promise.setUncancellable()) {
+            return;
+        }
+        if (!isActive()) {
+            promise.setFailure(new ClosedChannelException());
+            return;
+        }
+        inputShutdown = true;
+        inbound.close(); // nothing more is read; what arrives from now on is released (hand-off 5)
+        promise.setSuccess();
+        scheduleSelf(); // the next poll says the input is done (ChannelInputShutdownReadComplete)
+    }
+
+    @Override
+    protected void doShutdownOutput() throws Exception {
+        if (!isActive()) {
+            throw new ClosedChannelException();
+        }
+        outputShutdown = true;
+        sendEndOfStream();
+    }
+
+    /** Writer side: nothing follows what we wrote; the peer reads it, then sees the end (hand-off 2). */
+    private void sendEndOfStream() {
+        BusyPollChannel peer = this.peer;
+        if (peer != null) {
+            peer.inbound.endOfStream();
+            VarHandle.fullFence();
+            peer.scheduleFromPeer();
+        }
+    }
+
+    @Override
     protected AbstractUnsafe newUnsafe() {
         return new BusyPollUnsafe();
     }
@@ -214,82 +353,114 @@ public class BusyPollChannel extends AbstractChannel {
         doClose();
     }
 
+    /**
+     * On this channel's loop (or, for an accepted channel that never had one, its server's): closed at once. What
+     * we received and did not read is released, as is whatever arrives later (hand-off 5); the peer gets the end of
+     * the stream after what we wrote.
+     */
     @Override
     protected void doClose() throws Exception {
-        BusyPollChannel peer = this.peer;
-        State oldState = state;
         try {
-            if (oldState != State.CLOSED) {
+            if (state != State.CLOSED) {
                 BusyPollAddress local = localAddress;
-                if (local != null) {
-                    if (parent() == null) {
-                        BusyPollChannelRegistry.unregister(local, this);
-                    }
-                    localAddress = null;
+                if (local != null && parent() == null) {
+                    BusyPollChannelRegistry.unregister(local, this);
                 }
                 state = State.CLOSED;
                 ChannelPromise promise = connectPromise;
                 if (promise != null) {
-                    promise.tryFailure(new ClosedChannelException());
                     connectPromise = null;
+                    promise.tryFailure(new ClosedChannelException());
                 }
+                cancelConnectTimeout();
             }
-            if (peer != null) {
-                this.peer = null;
-                notifyPeerClosed(peer);
+            if (!outputShutdown) {
+                outputShutdown = true;
+                sendEndOfStream();
             }
         } finally {
-            // Nothing more is read: release what is queued, and whatever a racing writer still adds (hand-off 5).
             inbound.close();
         }
     }
 
-    private static void notifyPeerClosed(BusyPollChannel peer) {
-        if (peer.isRegistered()) {
-            try {
-                // Always a task, even on the same loop: the peer's channelInactive follows ours.
-                peer.eventLoop().execute(peer::onPeerClosed);
-                return;
-            } catch (RejectedExecutionException e) {
-                logger.log(System.Logger.Level.DEBUG, () -> "Peer's event loop rejected the close of " + peer + "; releasing its queue", e);
-            }
+    private void cancelConnectTimeout() {
+        Future<?> timeout = connectTimeout;
+        if (timeout != null) {
+            connectTimeout = null;
+            timeout.cancel(false);
         }
-        peer.peerClosedEarly = true;
-        peer.inbound.close();
     }
 
-    /** Set when the peer closed before this channel was registered (or its loop was gone). */
-    private volatile boolean peerClosedEarly;
+    /**
+     * On the loop of the server that holds this never-registered child: the connection is reset (the server
+     * closed before accepting it, or refused it). The peer sees the end of the stream.
+     */
+    void resetUnaccepted() {
+        try {
+            doClose();
+        } catch (Exception e) {
+            throw new IllegalStateException(e); // doClose of a child throws nothing
+        }
+    }
 
-    /** On this channel's loop: the peer closed. Deliver what it wrote before closing (if reading), then close. */
-    private void onPeerClosed() {
+    /** On the client's loop: the server queued the connection. */
+    private void connectionEstablished(BusyPollAddress server) {
         ChannelPromise promise = connectPromise;
-        if (promise != null && !promise.isDone()) {
-            promise.tryFailure(new ConnectException("connection refused: " + remoteAddress));
+        if (promise == null || state == State.CLOSED) {
+            return; // timed out or closed meanwhile: its close sent the end of the stream to the child
         }
-        if (isActive()) {
-            int guard = 0;
-            while (readPending && isOpen() && !inbound.isEmpty() && guard++ < 1_000_000) {
-                readBurst(Integer.MAX_VALUE);
-            }
-        }
-        if (isOpen()) {
+        connectPromise = null;
+        cancelConnectTimeout();
+        remoteAddress = server;
+        state = State.CONNECTED;
+        boolean promiseSet = promise.trySuccess();
+        pipeline().fireChannelActive();
+        if (!promiseSet) {
             unsafe().close(unsafe().voidPromise());
-        } else {
-            inbound.close();
+        }
+    }
+
+    /** On the client's loop: the server did not take the connection. */
+    private void connectionRefused(ConnectException cause) {
+        ChannelPromise promise = connectPromise;
+        if (promise == null) {
+            return;
+        }
+        connectPromise = null;
+        promise.tryFailure(cause);
+        unsafe().close(unsafe().voidPromise());
+    }
+
+    /** Server's loop, having queued {@code child} in its backlog (or refused it): tells this client. */
+    void onServed(BusyPollChannel child, BusyPollAddress server, ConnectException refusal) {
+        try {
+            eventLoop().execute(() -> {
+                if (refusal == null) {
+                    connectionEstablished(server);
+                } else {
+                    connectionRefused(refusal);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            child.resetUnaccepted(); // the client's loop is gone: nobody will read this connection
         }
     }
 
     @Override
     protected void doBeginRead() {
-        // Called after every read burst with autoRead: store only on a change, and look at the next slot rather
-        // than the writer's index, so that this does not take a cache line the writer uses on every hop.
+        // Called after every read with autoRead: store only on a change, and look at the next slot rather than the
+        // writer's index, so that this does not take a cache line the writer uses on every hop.
         if (!readPending) {
             readPending = true;
         }
-        if (inbound.hasNext()) {
+        if (inbound.hasNext() || endPending()) {
             scheduleSelf();
         }
+    }
+
+    /** Loop thread: the end of the stream (or a shut-down input) is there to be reported, all input before it read. */
+    private boolean endPending() {
+        return !inputClosedSeenErrorOnRead && (inputShutdown || inbound.isEnded());
     }
 
     /** Puts this channel on its own loop's ready list (hand-off 2; the caller published work and fenced). */
@@ -314,6 +485,8 @@ public class BusyPollChannel extends AbstractChannel {
             throw new ClosedChannelException();
         }
         InboundQueue target = peer.inbound;
+        int maxMessages = config.getSendQueueCapacity();
+        long maxBytes = config.getSendBufferSize();
         boolean unannounced = false;
         boolean announced = false;
         for (;;) {
@@ -322,21 +495,33 @@ public class BusyPollChannel extends AbstractChannel {
                 break;
             }
             if (target.isClosed()) {
-                in.remove(new ClosedChannelException());
-                continue;
-            }
-            if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
-                in.remove(); // as on a socket, an empty buffer carries nothing to the peer
-                continue;
-            }
-            ReferenceCountUtil.retain(msg);
-            if (!target.offer(msg)) {
-                target.markWriterWaiting();
-                if (!target.offer(msg)) {
-                    ReferenceCountUtil.release(msg);
-                    writeStalled = true;
-                    break;
+                target.releaseAll(); // including what this flush offered before it saw the flag (hand-off 5)
+                if (!peer.isOpen()) {
+                    // The peer closed: as a socket's write after the peer's reset, the output fails (with
+                    // AUTO_CLOSE the channel closes, else its output shuts down); its unread input stays.
+                    throw new ClosedChannelException();
                 }
+                in.remove(); // the peer shut its input down: what arrives is discarded, as a socket does
+                continue;
+            }
+            try {
+                if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
+                    in.remove(); // as on a socket, an empty buffer carries nothing to the peer
+                    continue;
+                }
+                long size = InboundQueue.sizeOf(msg);
+                ReferenceCountUtil.retain(msg);
+                if (!target.offer(msg, size, maxMessages, maxBytes)) {
+                    target.markWriterWaiting();
+                    if (!target.offer(msg, size, maxMessages, maxBytes)) {
+                        ReferenceCountUtil.release(msg);
+                        writeStalled = true;
+                        break;
+                    }
+                }
+            } catch (Throwable t) {
+                in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break the channel
+                continue;
             }
             if (!announced) {
                 // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
@@ -376,7 +561,23 @@ public class BusyPollChannel extends AbstractChannel {
         }
     }
 
-    /** One read burst: at most {@code budget} messages, bounded by the channel's RecvByteBufAllocator. */
+    /**
+     * Reads while the channel is reading, up to {@code budget} messages, as reads of at most
+     * {@code MAX_MESSAGES_PER_READ} each (as the channel's {@link RecvByteBufAllocator} says).
+     */
+    private int read(int budget) {
+        int n = 0;
+        while (n < budget && readPending && state == State.CONNECTED) {
+            int burst = readBurst(budget - n);
+            if (burst == 0) {
+                break;
+            }
+            n += burst;
+        }
+        return n;
+    }
+
+    /** One read: at most {@code budget} messages, bounded by the channel's RecvByteBufAllocator. */
     @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
     private int readBurst(int budget) {
         RecvByteBufAllocator.Handle allocHandle = unsafe().recvBufAllocHandle();
@@ -384,8 +585,8 @@ public class BusyPollChannel extends AbstractChannel {
         ChannelPipeline pipeline = pipeline();
         int n = 0;
         do {
-            if (state == State.CLOSED) {
-                break;
+            if (state != State.CONNECTED || inputShutdown) {
+                break; // closed or shut down by a handler of this read
             }
             Object msg = inbound.poll();
             if (msg == null) {
@@ -395,7 +596,7 @@ public class BusyPollChannel extends AbstractChannel {
             if (!config.isAutoRead()) {
                 readPending = false;
             }
-            int size = sizeOf(msg);
+            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, InboundQueue.sizeOf(msg)));
             allocHandle.attemptedBytesRead(size);
             allocHandle.lastBytesRead(size);
             allocHandle.incMessagesRead(1);
@@ -405,6 +606,7 @@ public class BusyPollChannel extends AbstractChannel {
             allocHandle.readComplete();
             pipeline.fireChannelReadComplete();
             // Reader side of hand-off 4: we made room; resume a writer that found the queue full.
+            inbound.publishTaken();
             VarHandle.fullFence();
             if (inbound.claimWriterWaiting()) {
                 BusyPollChannel writer = peer;
@@ -416,31 +618,34 @@ public class BusyPollChannel extends AbstractChannel {
         return n;
     }
 
-    private static int sizeOf(Object msg) {
-        int size;
-        if (msg instanceof ByteBuf) {
-            size = ((ByteBuf) msg).readableBytes();
-        } else if (msg instanceof ByteBufHolder) {
-            size = ((ByteBufHolder) msg).content().readableBytes();
-        } else {
-            size = 1;
+    /**
+     * The end of the stream, once everything before it was read, whether or not the channel is reading (as epoll
+     * sees a peer's shutdown): close, or shut the input down and say so, then say the input is done (NIO's and
+     * epoll's events).
+     *
+     * @return the events fired
+     */
+    private int readEndOfStream() {
+        int events = 0;
+        while (state == State.CONNECTED && endPending()) {
+            onEndOfStream(pipeline());
+            events++;
         }
-        return Math.max(size, 1);
+        return events;
     }
 
-    /**
-     * On the peer's loop, before this channel's close runs: the peer reads what this channel wrote (if it is
-     * reading), so that when {@code close()}'s future completes, every message this channel wrote has been
-     * delivered or is about to be released with the peer's queue — as a socket's written bytes have left the
-     * sender by then.
-     */
-    private static void drainBeforePeerCloses(BusyPollChannel reader) {
-        if (!reader.isRegistered() || !reader.eventLoop().inEventLoop()) {
-            return; // the reader moved to another loop meanwhile: only its own loop may poll its queue
-        }
-        int guard = 0;
-        while (reader.readPending && reader.isActive() && !reader.inbound.isEmpty() && guard++ < 1_000_000) {
-            reader.readBurst(Integer.MAX_VALUE);
+    private void onEndOfStream(ChannelPipeline pipeline) {
+        if (!inputShutdown) {
+            if (config.isAllowHalfClosure()) {
+                inputShutdown = true;
+                inbound.close();
+                pipeline.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            } else {
+                unsafe().close(unsafe().voidPromise());
+            }
+        } else {
+            inputClosedSeenErrorOnRead = true;
+            pipeline.fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
         }
     }
 
@@ -448,38 +653,6 @@ public class BusyPollChannel extends AbstractChannel {
         @Override
         public void close() {
             close(voidPromise());
-        }
-
-        /**
-         * Closing hops to the peer's loop (which reads what we wrote, if it is reading) and back to ours, where
-         * {@link #doClose()} runs; the close future completes after that. No thread blocks, so two ends closing at
-         * once cannot deadlock. A loop that is shutting down closes at once.
-         */
-        @Override
-        protected java.util.concurrent.Executor prepareToClose() {
-            BusyPollChannel peer = BusyPollChannel.this.peer;
-            EventLoop ourLoop = eventLoop();
-            if (peer == null || !isActive() || !peer.isRegistered() || ourLoop.isShuttingDown()) {
-                return null;
-            }
-            EventLoop peerLoop = peer.eventLoop();
-            return closeTask -> {
-                try {
-                    peerLoop.execute(() -> {
-                        try {
-                            drainBeforePeerCloses(peer);
-                        } finally {
-                            try {
-                                ourLoop.execute(closeTask);
-                            } catch (RejectedExecutionException e) {
-                                closeTask.run(); // our loop is gone: nothing else polls our queue any more
-                            }
-                        }
-                    });
-                } catch (RejectedExecutionException e) {
-                    closeTask.run();
-                }
-            };
         }
 
         @Override
@@ -490,28 +663,9 @@ public class BusyPollChannel extends AbstractChannel {
         @Override
         public void attach(BusyPollIoHandler h) {
             handler = h;
-            BusyPollChannel peer = BusyPollChannel.this.peer;
-            if (peer != null && parent() != null && state == null) {
-                // First registration of an accepted channel: the connection is established.
-                state = State.CONNECTED;
-                peer.remoteAddress = parent().localAddress();
-                peer.state = State.CONNECTED;
-                try {
-                    peer.eventLoop().execute(() -> {
-                        ChannelPromise promise = peer.connectPromise;
-                        if (promise != null && promise.trySuccess()) {
-                            peer.pipeline().fireChannelActive();
-                        }
-                    });
-                } catch (RejectedExecutionException e) {
-                    eventLoop().execute(() -> close(voidPromise()));
-                }
-                if (peerClosedEarly || peer.state == State.CLOSED) {
-                    eventLoop().execute(() -> close(voidPromise()));
-                }
-            }
-            VarHandle.fullFence(); // hand-off 2 for input that arrived while we had no handler
-            if (!inbound.isEmpty()) {
+            // Hand-off 2 for what arrived, ended or got room while we had no handler (or another one).
+            VarHandle.fullFence();
+            if (writeStalled || !inbound.isEmpty() || inbound.isEndOfStream()) {
                 h.schedule(this);
             }
         }
@@ -553,22 +707,23 @@ public class BusyPollChannel extends AbstractChannel {
             }
             if (readPending && state == State.CONNECTED) {
                 int budget = config.explicitBudget();
-                work += readBurst(budget > 0 ? budget : defaultBudget);
+                work += read(budget > 0 ? budget : defaultBudget);
                 if (readPending && state == State.CONNECTED && inbound.hasNext()) {
-                    h.schedule(this); // more than one burst's worth: back to the tail of the ready list
+                    h.schedule(this); // more than one poll's worth: back to the tail of the ready list
                 }
             }
+            work += readEndOfStream();
             return work;
         }
 
         @Override
         public boolean readyToPoll() {
-            return writeStalled || (readPending && state == State.CONNECTED && inbound.hasNext());
+            return writeStalled || (state == State.CONNECTED && ((readPending && inbound.hasNext()) || endPending()));
         }
 
         @Override
         public boolean watchable() {
-            return !writeStalled && readPending && state == State.CONNECTED;
+            return !writeStalled && readPending && state == State.CONNECTED && !inputShutdown;
         }
 
         @Override
@@ -586,9 +741,15 @@ public class BusyPollChannel extends AbstractChannel {
                 return;
             }
             if (connectPromise != null) {
-                throw new ConnectionPendingException();
+                safeSetFailure(promise, new ConnectionPendingException());
+                return;
             }
-            connectPromise = promise;
+            if (!(remoteAddress instanceof BusyPollAddress) || BusyPollAddress.ANY.equals(remoteAddress)) {
+                safeSetFailure(promise, new ChannelException("unsupported address to connect to: " + remoteAddress
+                        + (remoteAddress == null ? "" : " (" + remoteAddress.getClass().getName() + ")")
+                        + "; busypoll channels connect to the BusyPollAddress a BusyPollServerChannel is bound to"));
+                return;
+            }
             if (state != State.BOUND && localAddress == null) {
                 localAddress = BusyPollAddress.ANY;
             }
@@ -608,13 +769,28 @@ public class BusyPollChannel extends AbstractChannel {
                 close(voidPromise());
                 return;
             }
+            connectPromise = promise;
             try {
                 peer = ((BusyPollServerChannel) bound).serve(BusyPollChannel.this);
             } catch (Throwable t) {
-                ConnectException e = new ConnectException("connection refused: " + remoteAddress);
+                connectPromise = null;
+                ConnectException e = new ConnectException("connection refused: " + remoteAddress + " (" + t + ')');
                 e.initCause(t);
                 safeSetFailure(promise, e);
                 close(voidPromise());
+                return;
+            }
+            int timeoutMillis = config.getConnectTimeoutMillis();
+            if (timeoutMillis > 0) {
+                connectTimeout = eventLoop().schedule(() -> {
+                    ChannelPromise pending = connectPromise;
+                    if (pending != null && pending.tryFailure(new ConnectTimeoutException(
+                            "connection timed out after " + timeoutMillis + " ms: " + remoteAddress
+                                    + " (its server's event loop did not take the connection)"))) {
+                        connectPromise = null;
+                        close(voidPromise());
+                    }
+                }, timeoutMillis, TimeUnit.MILLISECONDS);
             }
         }
 

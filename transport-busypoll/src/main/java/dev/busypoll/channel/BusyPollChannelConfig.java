@@ -6,13 +6,18 @@ import java.util.function.IntSupplier;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultChannelConfig;
+import io.netty.channel.FileRegion;
+import io.netty.channel.MessageSizeEstimator;
 import io.netty.channel.RecvByteBufAllocator;
 
 /**
  * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel}: Netty's usual options plus
- * {@link BusyPollChannelOption#BUSY_POLL_MICROS} and {@link BusyPollChannelOption#BUSY_POLL_BUDGET}.
+ * {@link BusyPollChannelOption#BUSY_POLL_MICROS}, {@link BusyPollChannelOption#BUSY_POLL_BUDGET},
+ * {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}, {@link ChannelOption#SO_SNDBUF} (bytes in flight to the peer)
+ * and {@link ChannelOption#ALLOW_HALF_CLOSURE} (as on sockets).
  * {@link #setOption} validates first ({@link IllegalArgumentException} for a value out of range) and falls back to
- * {@code super} for every other option.
+ * {@code super} for every other option. The default {@link MessageSizeEstimator} counts a {@link FileRegion} as its
+ * {@code count()} (Netty's default counts it as 0), so file regions count toward writability like buffers.
  *
  * <h2>Threading</h2>
  * Like {@link DefaultChannelConfig}: any thread may read or write; values are volatile. A new
@@ -26,8 +31,22 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     /** Unset: {@link BusyPollChannelOption#AUTO} took -1, so "not set" is a value no caller can pass. */
     static final int NOT_SET = Integer.MIN_VALUE;
 
+    /** Counts a file region's bytes; everything else as Netty's default estimator does. */
+    private static final MessageSizeEstimator SIZE_ESTIMATOR = new MessageSizeEstimator() {
+        private final Handle handle = msg -> (int) Math.min(Integer.MAX_VALUE, InboundQueue.sizeOf(msg));
+
+        @Override
+        public Handle newHandle() {
+            return handle;
+        }
+    };
+
     private volatile int busyPollMicros = NOT_SET;
     private volatile int busyPollBudget = -1;
+    private volatile int sendQueueCapacity = InboundQueue.DEFAULT_CAPACITY;
+    /** Bytes in flight to the peer; 0 = the high water mark. */
+    private volatile int sendBufferSize;
+    private volatile boolean allowHalfClosure;
 
     BusyPollChannelConfig(Channel channel, RecvByteBufAllocator allocator, Runnable onBusyPollMicrosChanged,
                           Runnable onAutoReadCleared, IntSupplier loopDefaultMicros, IntSupplier loopDefaultBudget) {
@@ -36,12 +55,14 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         this.onAutoReadCleared = onAutoReadCleared;
         this.loopDefaultMicros = loopDefaultMicros;
         this.loopDefaultBudget = loopDefaultBudget;
+        setMessageSizeEstimator(SIZE_ESTIMATOR);
     }
 
     @Override
     public Map<ChannelOption<?>, Object> getOptions() {
         return getOptions(super.getOptions(), BusyPollChannelOption.BUSY_POLL_MICROS,
-                BusyPollChannelOption.BUSY_POLL_BUDGET);
+                BusyPollChannelOption.BUSY_POLL_BUDGET, BusyPollChannelOption.SEND_QUEUE_CAPACITY,
+                ChannelOption.SO_SNDBUF, ChannelOption.ALLOW_HALF_CLOSURE);
     }
 
     @Override
@@ -52,6 +73,15 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         }
         if (option == BusyPollChannelOption.BUSY_POLL_BUDGET) {
             return (T) Integer.valueOf(getBusyPollBudget());
+        }
+        if (option == BusyPollChannelOption.SEND_QUEUE_CAPACITY) {
+            return (T) Integer.valueOf(getSendQueueCapacity());
+        }
+        if (option == ChannelOption.SO_SNDBUF) {
+            return (T) Integer.valueOf(getSendBufferSize());
+        }
+        if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
+            return (T) Boolean.valueOf(isAllowHalfClosure());
         }
         return super.getOption(option);
     }
@@ -66,6 +96,21 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         if (option == BusyPollChannelOption.BUSY_POLL_BUDGET) {
             validate(option, value);
             setBusyPollBudget((Integer) value);
+            return true;
+        }
+        if (option == BusyPollChannelOption.SEND_QUEUE_CAPACITY) {
+            validate(option, value);
+            setSendQueueCapacity((Integer) value);
+            return true;
+        }
+        if (option == ChannelOption.SO_SNDBUF) {
+            validate(option, value);
+            setSendBufferSize((Integer) value);
+            return true;
+        }
+        if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
+            validate(option, value);
+            setAllowHalfClosure((Boolean) value);
             return true;
         }
         return super.setOption(option, value);
@@ -107,6 +152,59 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     public BusyPollChannelConfig setBusyPollBudget(int budget) {
         BusyPollIoHandler.checkBudget(budget, "BUSY_POLL_BUDGET");
         busyPollBudget = budget;
+        return this;
+    }
+
+    /** {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}: messages in flight to the peer. */
+    public int getSendQueueCapacity() {
+        return sendQueueCapacity;
+    }
+
+    /**
+     * Sets {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public BusyPollChannelConfig setSendQueueCapacity(int messages) {
+        if (messages <= 0) {
+            throw new IllegalArgumentException("SEND_QUEUE_CAPACITY must be > 0 (messages in flight to the peer), was "
+                    + messages);
+        }
+        sendQueueCapacity = messages;
+        return this;
+    }
+
+    /** {@link ChannelOption#SO_SNDBUF}: bytes in flight to the peer; unset, the write buffer's high water mark. */
+    public int getSendBufferSize() {
+        int size = sendBufferSize;
+        return size > 0 ? size : getWriteBufferHighWaterMark();
+    }
+
+    /**
+     * Sets {@link ChannelOption#SO_SNDBUF}: how many bytes this channel may have written that its peer has not read
+     * yet (a message always goes out when nothing is in flight, whatever its size).
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public BusyPollChannelConfig setSendBufferSize(int bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("SO_SNDBUF must be > 0 (bytes in flight to the peer), was " + bytes);
+        }
+        sendBufferSize = bytes;
+        return this;
+    }
+
+    /**
+     * {@link ChannelOption#ALLOW_HALF_CLOSURE}: when the peer shuts its output down (or closes), this channel's
+     * input is shut down and {@code ChannelInputShutdownEvent} fired instead of closing the channel.
+     */
+    public boolean isAllowHalfClosure() {
+        return allowHalfClosure;
+    }
+
+    /** Sets {@link ChannelOption#ALLOW_HALF_CLOSURE}. */
+    public BusyPollChannelConfig setAllowHalfClosure(boolean allow) {
+        allowHalfClosure = allow;
         return this;
     }
 

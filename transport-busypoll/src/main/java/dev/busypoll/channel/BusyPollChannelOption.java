@@ -37,12 +37,28 @@ public final class BusyPollChannelOption {
      */
     public static final ChannelOption<Integer> BUSY_POLL_MICROS = ChannelOption.valueOf("BUSY_POLL_MICROS");
 
+    /** The largest {@link #BUSY_POLL_MICROS}: one second. A longer spin only burns a core. */
+    public static final int MAX_BUSY_POLL_MICROS = 1_000_000;
+
     /**
      * How many messages one poll of this channel may take before the loop moves on to the next ready channel
      * ({@code SO_BUSY_POLL_BUDGET}); {@code > 0}. Unset, the loop's default applies
-     * ({@link BusyPollIoHandler#DEFAULT_BUSY_POLL_BUDGET} unless given to the factory).
+     * ({@link BusyPollIoHandler#DEFAULT_BUSY_POLL_BUDGET} unless given to the factory). A poll may deliver its
+     * budget as several reads, each of at most {@link io.netty.channel.ChannelOption#MAX_MESSAGES_PER_READ}
+     * messages and each followed by {@code channelReadComplete}, as long as the channel keeps reading; with
+     * {@code AUTO_READ} off, one {@code read()} delivers one read.
      */
     public static final ChannelOption<Integer> BUSY_POLL_BUDGET = ChannelOption.valueOf("BUSY_POLL_BUDGET");
+
+    /**
+     * How many messages this channel may have written that its peer has not read yet; {@code > 0}, default
+     * {@value InboundQueue#DEFAULT_CAPACITY}. Beyond that, and beyond {@link ChannelOption#SO_SNDBUF} bytes (default:
+     * the channel's {@link io.netty.channel.WriteBufferWaterMark#high() high water mark}), further writes stay in
+     * the channel's outbound buffer, where Netty's water marks count them: like a socket's send buffer, so a peer
+     * that does not read holds at most {@code SO_SNDBUF} bytes (or this many messages) plus one message, and the
+     * writer turns unwritable once its outbound buffer passes the high water mark. Read when the channel flushes.
+     */
+    public static final ChannelOption<Integer> SEND_QUEUE_CAPACITY = ChannelOption.valueOf("BUSY_POLL_SEND_QUEUE_CAPACITY");
 
     private BusyPollChannelOption() {
     }

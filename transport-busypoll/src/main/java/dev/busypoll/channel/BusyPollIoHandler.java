@@ -100,17 +100,32 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       "ready list not empty (or the watched channel has work) || wakeup requested || tasks pending" and park
  *       only if all are false. The spin and yield rungs re-check the same condition on every step, so they stop as
  *       soon as the work is visible.</li>
- *   <li><b>Backpressure resume.</b> Writer, finding the peer's queue full: store {@code writerWaiting}=1; full
- *       fence; retry the offer; if still full, keep the rest in its {@code ChannelOutboundBuffer} (Netty's water
- *       marks make the channel unwritable) and remember "stalled". Reader, after a burst of polls (consumer-index
- *       release stores): full fence; CAS {@code writerWaiting} 1→0; if won, put the writer channel on its loop's
- *       ready list (2, 3), where its loop flushes again. Either the writer's retry finds room or the reader sees
- *       the flag: a stalled writer is always resumed by a signal, never by polling.</li>
+ *   <li><b>Backpressure resume.</b> The writer offers while the messages and bytes it offered, less those the
+ *       reader published as taken (release stores of two counters, once per burst; the writer reads them with
+ *       acquire loads only when its cached copy says full), are below its limits. Writer, finding the queue full:
+ *       store {@code writerWaiting}=1; full fence; re-read the taken counters and retry the offer; if still full,
+ *       keep the rest in its {@code ChannelOutboundBuffer} (Netty's water marks make the channel unwritable) and
+ *       remember "stalled". Reader, after a burst of polls: publish the taken counters; full fence; CAS
+ *       {@code writerWaiting} 1→0; if won, put the writer channel on its loop's ready list (2, 3), where its loop
+ *       flushes again. Either the writer's retry sees the room or the reader sees the flag: a stalled writer is
+ *       always resumed by a signal, never by polling. A writer without a loop at that moment keeps "stalled"
+ *       (loop-thread state, handed over by Netty's deregistration and registration tasks) and its next attach
+ *       schedules it.</li>
  *   <li><b>Close.</b> Reader's loop: store inbound {@code closed}=1; full fence; release everything queued.
- *       Writer: after offering, full fence; load {@code closed}; if set, release what is queued itself. The
+ *       Writer: after offering, full fence; load {@code closed}; if set, release what is queued itself (also when
+ *       it sees the flag before offering: what it offered earlier in the same flush may not have been seen). The
  *       release drain is serialised by a CAS lock whose holder re-checks emptiness after unlocking (store; fence;
  *       load), so a message published before either side looked is released exactly once: nothing leaks.</li>
+ *   <li><b>End of stream.</b> Writer's loop, closing or shutting its output down: volatile store of the inbound
+ *       queue's {@code endOfStream}=1 (after the release stores of every message it offered); full fence; then
+ *       (2) as after an offer. Reader: volatile load of {@code endOfStream}, then the emptiness check: seen set,
+ *       the flag makes every earlier offer visible, so an empty queue is the end. A reader without a loop sees the
+ *       flag when it attaches (store {@code handler}; full fence; look at the queue and the flag).</li>
  * </ol>
+ * Connecting and accepting take tasks, no lock-free hand-off: the client's loop creates the child and submits it
+ * to the server's loop, which queues it in its backlog and submits "established" (or "refused") back to the
+ * client's loop. Each channel's state (connected, shut down, closed) is written only by its own loop, or before
+ * its first registration by the loop that holds it, and published by those tasks and by registration.
  *
  * <h2>Threading</h2>
  * {@link #run}, {@link #register}, {@link #prepareToDestroy()} and {@link #destroy()} are called by the loop's
@@ -260,9 +275,10 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     static int checkMicros(int micros, String name) {
-        if (micros < 0 && micros != BusyPollChannelOption.AUTO) {
-            throw new IllegalArgumentException(name + " must be >= 0 (microseconds) or BusyPollChannelOption.AUTO ("
-                    + BusyPollChannelOption.AUTO + ", the loop chooses), was " + micros);
+        if ((micros < 0 && micros != BusyPollChannelOption.AUTO) || micros > BusyPollChannelOption.MAX_BUSY_POLL_MICROS) {
+            throw new IllegalArgumentException(name + " must be 0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS
+                    + " (microseconds; 0 = never spin) or BusyPollChannelOption.AUTO (" + BusyPollChannelOption.AUTO
+                    + ", the loop chooses), was " + micros);
         }
         return micros;
     }

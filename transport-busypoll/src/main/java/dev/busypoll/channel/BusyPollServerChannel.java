@@ -2,9 +2,11 @@ package dev.busypoll.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.channel.AbstractServerChannel;
 import io.netty.channel.ChannelPipeline;
@@ -16,7 +18,9 @@ import io.netty.channel.ServerChannelRecvByteBufAllocator;
 /**
  * The listening end of the busypoll transport: bound to a {@link BusyPollAddress}, it accepts a
  * {@link BusyPollChannel} per connecting client. Closing it frees its address. Connections are accepted through one
- * task on this channel's loop per connection (messages never go through tasks).
+ * task on this channel's loop per connection (messages never go through tasks). As a listening socket's backlog,
+ * a connection is established once that task has queued it, before the server reads it ({@code AUTO_READ} off on
+ * the server channel delays only the accept); closing the server resets what it has not accepted.
  *
  * <h2>Threading</h2>
  * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
@@ -122,10 +126,11 @@ public class BusyPollServerChannel extends AbstractServerChannel {
             }
             state = 2;
         }
-        // Connections accepted but never read: refuse them (their clients' connects fail).
+        // Connections queued but never accepted are reset, as a listening socket's backlog is: their clients
+        // already connected and now see the end of the stream.
         BusyPollChannel child;
         while ((child = pending.poll()) != null) {
-            child.unsafe().close(child.unsafe().voidPromise());
+            child.resetUnaccepted();
         }
     }
 
@@ -141,14 +146,16 @@ public class BusyPollServerChannel extends AbstractServerChannel {
         readInbound();
     }
 
-    /** Called by a connecting client (any thread): creates the child and hands it to this channel's loop. */
+    /**
+     * Called by a connecting client on its loop: creates the child and hands it to this channel's loop, which
+     * queues it in its backlog and tells the client (always through a task, so the client has stored the child as
+     * its peer first).
+     *
+     * @throws RejectedExecutionException if this channel's loop is shutting down
+     */
     BusyPollChannel serve(BusyPollChannel client) {
         BusyPollChannel child = newChildChannel(client);
-        if (eventLoop().inEventLoop()) {
-            serve0(child);
-        } else {
-            eventLoop().execute(() -> serve0(child));
-        }
+        eventLoop().execute(() -> serve0(client, child));
         return child;
     }
 
@@ -161,12 +168,15 @@ public class BusyPollServerChannel extends AbstractServerChannel {
         return new BusyPollChannel(this, peer);
     }
 
-    private void serve0(BusyPollChannel child) {
+    private void serve0(BusyPollChannel client, BusyPollChannel child) {
         if (!isOpen()) {
-            child.unsafe().close(child.unsafe().voidPromise());
+            child.resetUnaccepted();
+            client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress()
+                    + " (the server channel closed)"));
             return;
         }
         pending.add(child);
+        client.onServed(child, localAddress(), null); // connected: in the backlog, whether or not we read yet
         if (acceptPending) {
             acceptPending = false;
             readInbound();

@@ -8,7 +8,7 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * The counters of one busypoll event loop: what it read, how often it polled, and what its idle ladder cost.
- * Obtain them with {@link BusyPollIoHandler#stats(io.netty.channel.EventLoop)} or through JMX
+ * Obtain them with {@link BusyPollIoHandler#stats(io.netty.util.concurrent.EventExecutor)} or through JMX
  * ({@link BusyPollStatsMXBean}).
  *
  * <h2>Threading</h2>

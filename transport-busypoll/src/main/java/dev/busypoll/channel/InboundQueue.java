@@ -3,57 +3,141 @@ package dev.busypoll.channel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.FileRegion;
 import io.netty.util.ReferenceCountUtil;
-import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
- * One direction of a connection: a bounded SPSC queue that the peer's loop writes into and this channel's loop
- * reads from, plus two flags, each the store half of a Dekker pair (see {@link BusyPollIoHandler}):
+ * One direction of a connection: an SPSC queue that the peer's loop writes into and this channel's loop reads
+ * from, the counters that bound what it holds, and three flags, each the store half of a Dekker pair (see
+ * {@link BusyPollIoHandler}):
  * <ul>
  *   <li>{@code writerWaiting} — the writer found the queue full ({@link #markWriterWaiting()}); the reader, after
  *       draining, claims it ({@link #claimWriterWaiting()}) and resumes the writer;</li>
+ *   <li>{@code endOfStream} — the writer will offer nothing more (it closed or shut its output down); the reader
+ *       reads what was offered before it, then sees the end ({@link #isEnded()});</li>
  *   <li>{@code closed} — the reader closed; nothing more will be read, and whoever sees the flag after publishing
  *       a message releases what is left ({@link #releaseAll()}).</li>
  * </ul>
- * While open, only the owning channel's loop polls. Once {@code closed} is set (on that loop), polling happens
- * only inside {@link #releaseAll()}, which takes a small CAS lock so the closer and a late writer never poll at
- * the same time.
+ * <h2>Bounds</h2>
+ * The writer offers while the messages and bytes it offered and the reader has not yet taken are below the
+ * writer's limits ({@link BusyPollChannelOption#SEND_QUEUE_CAPACITY} and {@code SO_SNDBUF}); a message always fits
+ * into an empty queue, whatever its size. The writer counts what it offered, the reader what it took; the reader
+ * publishes its counts once per burst ({@link #publishTaken()}, a release store), and the writer reads them
+ * (acquire) only when its cached copy says the queue is full. The queue itself is JCTools' unbounded SPSC queue,
+ * grown in chunks only as far as the limits let it: an idle connection holds one small chunk per direction.
+ * <h2>Threading</h2>
+ * One writer thread (the peer's loop) and one reader thread (this channel's loop) at a time. While open, only the
+ * reader polls. Once {@code closed} is set (by the reader), polling happens only inside {@link #releaseAll()},
+ * which takes a small CAS lock so the closer and a late writer never poll at the same time.
  */
 final class InboundQueue {
-    /** Messages one direction of a connection holds before the writer keeps them in its outbound buffer. */
-    static final int CAPACITY = 1024;
+    /** Messages a writer may have in flight to its peer unless it sets {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}. */
+    static final int DEFAULT_CAPACITY = 1024;
+    /** Slots per chunk of the underlying queue. */
+    private static final int CHUNK_SIZE = 256;
+    /** The size of a message that is neither a buffer nor a file region (Netty's default estimate). */
+    private static final int UNKNOWN_SIZE = 8;
 
     private static final VarHandle WRITER_WAITING;
+    private static final VarHandle END_OF_STREAM;
     private static final VarHandle CLOSED;
     private static final VarHandle DRAIN_LOCK;
+    private static final VarHandle TAKEN_MESSAGES;
+    private static final VarHandle TAKEN_BYTES;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             WRITER_WAITING = lookup.findVarHandle(InboundQueue.class, "writerWaiting", int.class);
+            END_OF_STREAM = lookup.findVarHandle(InboundQueue.class, "endOfStream", int.class);
             CLOSED = lookup.findVarHandle(InboundQueue.class, "closed", int.class);
             DRAIN_LOCK = lookup.findVarHandle(InboundQueue.class, "drainLock", int.class);
+            TAKEN_MESSAGES = lookup.findVarHandle(InboundQueue.class, "takenMessages", long.class);
+            TAKEN_BYTES = lookup.findVarHandle(InboundQueue.class, "takenBytes", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final SpscArrayQueue<Object> queue = new SpscArrayQueue<>(CAPACITY);
+    private final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(CHUNK_SIZE);
+
+    // Writer only.
+    private long offeredMessages;
+    private long offeredBytes;
+    private long takenMessagesSeen;
+    private long takenBytesSeen;
+
+    // Reader only; published to the writer by publishTaken().
+    private long takenMessagesLocal;
+    private long takenBytesLocal;
+
+    @SuppressWarnings("unused") // accessed through TAKEN_MESSAGES
+    private volatile long takenMessages;
+    @SuppressWarnings("unused") // accessed through TAKEN_BYTES
+    private volatile long takenBytes;
     @SuppressWarnings("unused") // accessed through WRITER_WAITING
     private volatile int writerWaiting;
+    @SuppressWarnings("unused") // accessed through END_OF_STREAM
+    private volatile int endOfStream;
     @SuppressWarnings("unused") // accessed through CLOSED
     private volatile int closed;
     @SuppressWarnings("unused") // accessed through DRAIN_LOCK
     private volatile int drainLock;
 
-    /** Writer: offers one message (release store); false when full. */
-    boolean offer(Object msg) {
-        return queue.offer(msg);
+    /** The size a message counts for, the same on both sides: readable bytes, a file region's count, else 8. */
+    static long sizeOf(Object msg) {
+        if (msg instanceof ByteBuf) {
+            return ((ByteBuf) msg).readableBytes();
+        }
+        if (msg instanceof ByteBufHolder) {
+            return ((ByteBufHolder) msg).content().readableBytes();
+        }
+        if (msg instanceof FileRegion) {
+            return ((FileRegion) msg).count();
+        }
+        return UNKNOWN_SIZE;
     }
 
-    /** Reader (the owning loop, while open): the next message or null. */
+    /**
+     * Writer: offers one message (release store of the element) unless the queue already holds
+     * {@code maxMessages} messages or {@code maxBytes} bytes the reader has not taken.
+     *
+     * @return false when full: the caller keeps the message
+     */
+    boolean offer(Object msg, long size, int maxMessages, long maxBytes) {
+        if (offeredMessages - takenMessagesSeen >= maxMessages || offeredBytes - takenBytesSeen >= maxBytes) {
+            takenMessagesSeen = (long) TAKEN_MESSAGES.getAcquire(this);
+            takenBytesSeen = (long) TAKEN_BYTES.getAcquire(this);
+            if (offeredMessages - takenMessagesSeen >= maxMessages || offeredBytes - takenBytesSeen >= maxBytes) {
+                return false;
+            }
+        }
+        queue.offer(msg);
+        offeredMessages++;
+        offeredBytes += size;
+        return true;
+    }
+
+    /** Reader (the owning loop, while open): the next message or null; counts it as taken. */
     Object poll() {
-        return queue.poll();
+        Object msg = queue.poll();
+        if (msg != null) {
+            takenMessagesLocal++;
+            takenBytesLocal += sizeOf(msg);
+        }
+        return msg;
+    }
+
+    /**
+     * Reader, after a burst of {@link #poll()}s: publishes what it took (release stores), so that the writer's next
+     * full check sees the room. The caller then fences and claims {@code writerWaiting} (hand-off 4).
+     */
+    void publishTaken() {
+        TAKEN_MESSAGES.setRelease(this, takenMessagesLocal);
+        TAKEN_BYTES.setRelease(this, takenBytesLocal);
     }
 
     boolean isEmpty() {
@@ -68,6 +152,7 @@ final class InboundQueue {
         return queue.peek() != null;
     }
 
+    /** Messages offered and not yet taken (an estimate while the writer runs). */
     int size() {
         return queue.size();
     }
@@ -78,9 +163,30 @@ final class InboundQueue {
         VarHandle.fullFence();
     }
 
-    /** Reader, after polling and a full fence: true once per {@link #markWriterWaiting()} that it must answer. */
+    /** Reader, after publishing and a full fence: true once per {@link #markWriterWaiting()} that it must answer. */
     boolean claimWriterWaiting() {
         return (int) WRITER_WAITING.getVolatile(this) == 1 && WRITER_WAITING.compareAndSet(this, 1, 0);
+    }
+
+    /**
+     * Writer: nothing follows the messages offered so far (volatile store, after their release stores). The caller
+     * then fences and schedules the reader (hand-off 2), as after an offer.
+     */
+    void endOfStream() {
+        END_OF_STREAM.setVolatile(this, 1);
+    }
+
+    /** Whether the writer said it offers nothing more (there may still be messages to read before the end). */
+    boolean isEndOfStream() {
+        return (int) END_OF_STREAM.getVolatile(this) == 1;
+    }
+
+    /**
+     * Reader: whether every message before the end of the stream has been taken. The flag is loaded first: seen
+     * set, it makes every earlier offer visible, so an empty queue then really is the end.
+     */
+    boolean isEnded() {
+        return isEndOfStream() && queue.isEmpty();
     }
 
     boolean isClosed() {
@@ -107,7 +213,7 @@ final class InboundQueue {
             try {
                 Object msg;
                 while ((msg = queue.poll()) != null) {
-                    ReferenceCountUtil.release(msg);
+                    ReferenceCountUtil.safeRelease(msg); // logs, never throws: one bad message keeps no other
                 }
             } finally {
                 DRAIN_LOCK.setVolatile(this, 0);

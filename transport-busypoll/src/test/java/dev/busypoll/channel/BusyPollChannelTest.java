@@ -224,8 +224,8 @@ class BusyPollChannelTest {
             assertFalse(client.isWritable(), "the writer must turn unwritable");
             assertTrue(sent < 100_000);
             // Memory is bounded: the peer's queue holds at most its capacity, the rest waits in the outbound buffer.
-            assertTrue(((BusyPollChannel) pair.child()).inbound.size() <= InboundQueue.CAPACITY);
-            assertTrue(sent <= InboundQueue.CAPACITY + 32 * 1024 / 4 + 1, "sent " + sent);
+            assertTrue(((BusyPollChannel) pair.child()).inbound.size() <= InboundQueue.DEFAULT_CAPACITY);
+            assertTrue(sent <= InboundQueue.DEFAULT_CAPACITY + 32 * 1024 / 4 + 1, "sent " + sent);
 
             pair.child().config().setAutoRead(true);
             for (int i = 0; i < sent; i++) {

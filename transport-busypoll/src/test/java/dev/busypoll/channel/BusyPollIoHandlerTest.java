@@ -264,8 +264,10 @@ class BusyPollIoHandlerTest {
                 assertTrue(done.await(30, TimeUnit.SECONDS));
                 last.get().release();
                 BusyPollStats stats = BusyPollIoHandler.stats(pair.child().eventLoop());
-                assertTrue(stats.getMessages() >= 200, stats.toString());
-                assertTrue(stats.getPolls() >= 200, stats.toString());
+                assertEquals(200, stats.getMessages(), stats.toString()); // the child read 200; the server none
+                // A poll reads on while input keeps coming (one reply may land during the poll that sent the ping).
+                assertTrue(stats.getPolls() * BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET >= 200 && stats.getPolls() <= 200,
+                        stats.toString());
                 assertTrue(stats.getWorkFoundWhileSpinning() > 0, stats.toString());
                 assertTrue(stats.getSpinNanos() > 0, stats.toString());
                 assertTrue(stats.getActiveIoNanos() > 0, stats.toString());

@@ -6,10 +6,10 @@ import java.util.List;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.testsuite.transport.TestsuitePermutation;
-import io.netty.testsuite.transport.socket.SocketBufReleaseTest;
+import io.netty.testsuite.transport.socket.SocketConditionalWritabilityTest;
 
-/** Netty's {@link SocketBufReleaseTest} on the busypoll transport. */
-class BusyPollBufReleaseTest extends SocketBufReleaseTest {
+/** Netty's {@link SocketConditionalWritabilityTest} on the busypoll transport. */
+class BusyPollConditionalWritabilityTest extends SocketConditionalWritabilityTest {
     @Override
     protected List<TestsuitePermutation.BootstrapComboFactory<ServerBootstrap, Bootstrap>> newFactories() {
         return BusyPollTestPermutation.socket();

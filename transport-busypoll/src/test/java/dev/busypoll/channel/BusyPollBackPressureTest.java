@@ -1,0 +1,124 @@
+package dev.busypoll.channel;
+
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Back-pressure counts bytes as well as messages: what a peer that does not read holds is bounded by the writer's
+ * {@code SO_SNDBUF} and {@code SEND_QUEUE_CAPACITY}, and the writer's water marks then make it unwritable. A writer
+ * stalled on a full peer resumes on another loop after re-registration.
+ */
+class BusyPollBackPressureTest {
+    private static EventLoopGroup serverGroup;
+    private static EventLoopGroup clientGroup;
+
+    @BeforeAll
+    static void startGroups() {
+        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        clientGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory());
+    }
+
+    @AfterAll
+    static void stopGroups() {
+        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Writes on the writer's loop while it is writable; returns how many writes went out. */
+    private static int writeWhileWritable(Channel writer, int size, int max) throws Exception {
+        return writer.eventLoop().submit(() -> {
+            int n = 0;
+            while (n < max && writer.isWritable()) {
+                writer.writeAndFlush(Unpooled.directBuffer(size).writeZero(size), writer.voidPromise());
+                n++;
+            }
+            return n;
+        }).get(30, TimeUnit.SECONDS);
+    }
+
+    private static long heldBytes(Channel reader) throws Exception {
+        return reader.eventLoop().submit(() -> {
+            long bytes = 0;
+            InboundQueue queue = ((BusyPollChannel) reader).inbound;
+            for (int i = queue.size(); i > 0; i--) {
+                Object msg = queue.poll();
+                bytes += ((ByteBuf) msg).readableBytes();
+                ((ByteBuf) msg).release();
+            }
+            return bytes;
+        }).get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void shouldBoundThePeersBytesBySendBufferAndTurnUnwritable() throws Exception {
+        BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+                ch -> ch.pipeline().addLast(recorder));
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                     new WriteBufferWaterMark(32 * 1024, 64 * 1024)))) {
+            int size = 256 * 1024;
+            int sent = writeWhileWritable(pair.client(), size, 1024);
+            assertFalse(pair.client().isWritable(), "a peer that does not read makes the writer unwritable");
+            // One message in flight (a message always fits an empty queue), one in the outbound buffer.
+            assertEquals(2, sent);
+            assertEquals(64 * 1024, pair.client().config().getOption(ChannelOption.SO_SNDBUF), "the high water mark");
+            assertEquals(size, heldBytes(pair.child()));
+            pair.client().close().sync();
+        }
+    }
+
+    @Test
+    void shouldBoundThePeersMessagesBySendQueueCapacity() throws Exception {
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+                ch -> { });
+             Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.SEND_QUEUE_CAPACITY, 8)
+                     .option(ChannelOption.SO_SNDBUF, 1024 * 1024)
+                     .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(8, 16)))) {
+            int sent = writeWhileWritable(pair.client(), 4, 1000);
+            assertFalse(pair.client().isWritable());
+            assertEquals(8 + 1, sent, "8 in flight, then the first one kept passes the high water mark");
+            assertEquals(8 * 4, heldBytes(pair.child()));
+            pair.client().close().sync();
+        }
+    }
+
+    @Test
+    void shouldResumeAStalledWriterAfterReRegistration() throws Exception {
+        BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
+        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+                ch -> ch.pipeline().addLast(recorder));
+             Connections.Pair pair = c.connect()) {
+            Channel client = pair.client();
+            client.eventLoop().submit(() -> {
+                for (int i = 0; i < 1100; i++) {
+                    client.write(i);
+                }
+                client.flush();
+            }).sync();
+            client.deregister().sync(); // stalled: 1024 in flight, 76 in the outbound buffer
+            pair.child().config().setAutoRead(true); // the reader drains and signals a writer that has no loop
+            for (int i = 0; i < 1024; i++) {
+                assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS));
+            }
+            clientGroup.next().register(client).sync();
+            for (int i = 1024; i < 1100; i++) {
+                assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS), "resumed without a manual flush");
+            }
+            assertTrue(client.isWritable());
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.busypoll.channel;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Connect and accept as on TCP: a connect completes into the server's backlog, closing the server resets what it
+ * did not accept, the connect timeout holds, and bad addresses say what is wrong.
+ */
+class BusyPollConnectTest {
+    private static EventLoopGroup serverGroup;
+    private static EventLoopGroup clientGroup;
+
+    @BeforeAll
+    static void startGroups() {
+        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+    }
+
+    @AfterAll
+    static void stopGroups() {
+        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private static Channel bindNotReading(BusyPollCloseTest.Recorder childRecorder) throws InterruptedException {
+        return new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+                .option(ChannelOption.AUTO_READ, false)
+                .childHandler(childRecorder)
+                .bind(BusyPollAddress.ANY).sync().channel();
+    }
+
+    private static Bootstrap client(ChannelInboundHandlerAdapter handler) {
+        return new Bootstrap().group(clientGroup).channel(BusyPollChannel.class).handler(handler);
+    }
+
+    @Test
+    void shouldConnectIntoTheBacklogBeforeTheServerReads() throws Exception {
+        BusyPollCloseTest.Recorder childRecorder = new BusyPollCloseTest.Recorder();
+        Channel server = bindNotReading(childRecorder);
+        try {
+            Channel client = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync().channel();
+            assertTrue(client.isActive(), "connected while the server has not accepted");
+            assertEquals(server.localAddress(), client.remoteAddress());
+            client.writeAndFlush("before accept").sync();
+            assertNull(childRecorder.messages.poll(50, TimeUnit.MILLISECONDS));
+            server.read(); // accept
+            assertEquals("before accept", childRecorder.messages.poll(10, TimeUnit.SECONDS));
+            client.close().sync();
+            assertTrue(childRecorder.inactive.await(10, TimeUnit.SECONDS));
+        } finally {
+            server.close().sync();
+        }
+    }
+
+    @Test
+    void shouldResetConnectionsNotYetAcceptedWhenTheServerCloses() throws Exception {
+        Channel server = bindNotReading(new BusyPollCloseTest.Recorder());
+        List<Channel> clients = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            clients.add(client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync().channel());
+        }
+        clients.get(1).writeAndFlush(Unpooled.copyInt(1)).sync(); // queued at a child that is never accepted
+        server.close().sync();
+        for (Channel client : clients) {
+            assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "each client sees the reset: " + client);
+        }
+        ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).await();
+        assertInstanceOf(java.net.ConnectException.class, refused.cause());
+    }
+
+    @Test
+    void shouldCloseTheClientWhenItsChildCannotRegister() throws Exception {
+        EventLoopGroup wrongGroup = new DefaultEventLoopGroup(1);
+        try {
+            Channel server = new ServerBootstrap().group(serverGroup, wrongGroup).channel(BusyPollServerChannel.class)
+                    .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
+            try {
+                Channel client = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync()
+                        .channel();
+                assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "the refused child resets the client");
+            } finally {
+                server.close().sync();
+            }
+        } finally {
+            wrongGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void shouldTimeOutAConnectTheServersLoopDoesNotTake() throws Exception {
+        Channel server = bindNotReading(new BusyPollCloseTest.Recorder());
+        CountDownLatch release = new CountDownLatch(1);
+        server.eventLoop().execute(() -> {
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            ChannelFuture connect = client(new ChannelInboundHandlerAdapter())
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 100)
+                    .connect(server.localAddress()).await();
+            assertInstanceOf(ConnectTimeoutException.class, connect.cause());
+            assertTrue(connect.cause().getMessage().contains("100 ms"), connect.cause().getMessage());
+            assertTrue(connect.channel().closeFuture().await(10, TimeUnit.SECONDS));
+        } finally {
+            release.countDown();
+            server.close().sync();
+        }
+    }
+
+    @Test
+    void shouldSayAnInetSocketAddressIsNotABusyPollAddress() throws Exception {
+        ChannelFuture connect = client(new ChannelInboundHandlerAdapter())
+                .connect(new InetSocketAddress("127.0.0.1", 1)).await();
+        assertInstanceOf(ChannelException.class, connect.cause());
+        String message = connect.cause().getMessage();
+        assertTrue(message.contains("InetSocketAddress") && message.contains("BusyPollAddress"), message);
+    }
+
+    @Test
+    void shouldTreatANamedAnyAsAnOrdinaryName() throws Exception {
+        BusyPollAddress named = new BusyPollAddress("ANY");
+        assertNotEquals(BusyPollAddress.ANY, named);
+        Channel server = new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter()).bind(named).sync().channel();
+        try {
+            assertEquals(named, server.localAddress(), "bound to the name, not to a fresh one");
+            Channel client = client(new ChannelInboundHandlerAdapter()).connect(named).sync().channel();
+            client.close().sync();
+        } finally {
+            server.close().sync();
+        }
+        assertFalse(server.isOpen());
+    }
+}

@@ -1,0 +1,22 @@
+package dev.busypoll.channel.testsuite;
+
+import java.net.SocketAddress;
+import java.util.List;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.testsuite.transport.TestsuitePermutation;
+import io.netty.testsuite.transport.socket.SocketDataReadInitialStateTest;
+
+/** Netty's {@link SocketDataReadInitialStateTest} on the busypoll transport. */
+class BusyPollDataReadInitialStateTest extends SocketDataReadInitialStateTest {
+    @Override
+    protected List<TestsuitePermutation.BootstrapComboFactory<ServerBootstrap, Bootstrap>> newFactories() {
+        return BusyPollTestPermutation.socket();
+    }
+
+    @Override
+    protected SocketAddress newSocketAddress() {
+        return BusyPollTestPermutation.newSocketAddress();
+    }
+}
