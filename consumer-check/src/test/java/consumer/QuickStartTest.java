@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The README's quick start, compiled against the artifacts as a user gets them (this project's pom has the
- * README's dependency snippet and nothing of the busypoll build), and the README checked to still show both.
+ * README's dependency snippet and nothing of the busypoll build), and the README and the examples' QuickStart
+ * checked to still show the same.
  */
 class QuickStartTest {
 
@@ -102,6 +103,16 @@ class QuickStartTest {
         String dependency = between(pom, "<!-- README:dependency:begin -->", "<!-- README:dependency:end -->");
         assertTrue(readme.contains(quickStart), "README.md no longer shows this quick start:\n" + quickStart);
         assertTrue(readme.contains(dependency), "README.md no longer shows this dependency:\n" + dependency);
+    }
+
+    @Test
+    void shouldRunTheSameQuickStartAsTheExamples() throws IOException {
+        String examples = Files.readString(Path.of(System.getProperty("examplesQuickStart")), StandardCharsets.UTF_8);
+        String test = Files.readString(
+                Path.of("src/test/java/consumer/QuickStartTest.java"), StandardCharsets.UTF_8);
+        assertEquals(between(examples, "// README:begin", "// README:end"),
+                between(test, "// README:begin", "// README:end"),
+                "examples' QuickStart.java and this test must show the same quick start");
     }
 
     /** The lines strictly between the two marker lines, with their common indentation removed. */
