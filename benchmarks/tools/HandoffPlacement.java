@@ -14,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Why it exists: on the 2-core VMs of this project the benchmark rows that park (Netty {@code LocalChannel},
  * busypoll at {@code BUSY_POLL_MICROS} 0) come out at 7-8 µs or at 60-70 µs p50 per fresh session, both transports
  * alike, minutes apart. This tool shows the same split without Netty, and which placement goes with which
- * (README, "Measured").
+ * ({@code docs/measuring.md}).
  *
  * <p>Run from the repository root with a JDK 17, no build needed (a single-file source program):
  * {@code java benchmarks/tools/HandoffPlacement.java [sessions, default 10]}. Linux only (it reads {@code /proc}).

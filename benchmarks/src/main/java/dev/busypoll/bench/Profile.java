@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Preset sizes. {@link #QUICK} is the main job (a few minutes at most on 2 cores); {@link #FULL} is the
- * recorded run on a quiet machine. hackbench uses {@code loops=1000} in both, the size of the prototype whose
- * numbers the issue quotes, so the two can be compared; the profiles differ in the number of runs. The kernel
+ * recorded run on a quiet machine. hackbench uses {@code loops=1000} in both, the size the Linux "pipe busy wait" RFC's
+ * hackbench figures used, so the two can be compared; the profiles differ in the number of runs. The kernel
  * pipe rows take most of hackbench's time (about 11 s per set of groups 1, 2, 4, 8 on a quiet 2-core machine).
  *
  * @param name             profile name
@@ -57,21 +57,18 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
             1_000,
             400);
     /**
-     * The recorded run: 10 hackbench runs per cell, 200,000 round trips as in design.md's table, 21 repetitions
-     * after 30,000 warm-up round trips each (7 after 50,000 until 30 Nov 2026, then 9, then 15 until 1 Dec: the
-     * summary compares AUTO round by round, and each fresh pair lands in one of two or three latency levels at
-     * random, 0.7, 1.0 or 2 µs here, so the median of the rounds' ratios moved from 1.01x to 1.22x between runs of
-     * the same code with 9; a round of every ping-pong row takes about 45 s here, most of it in the rows that wait
-     * in the kernel or park);
-     * 50,000 gRPC calls per row. hackbench over channels: groups 1-16 (16 groups = 6,400 connections per
-     * transport; 16 groups of 20 loops took 18 s for every transport together here), 200 loops, 11 runs per cell
-     * (7 until 30 Nov 2026: its runs spread by 10-20% around their median, and the best fixed setting is the least
-     * of four such medians).
-     * Open loop: 21 interleaved sessions per transport (15 until 1 Dec 2026), each 9 rates of 100 ms (2.1 s per
-     * rate pooled, spread over the whole scenario, because this machine's latency level drifts over seconds; 3
-     * sessions were not enough, and the summary compares AUTO session by session), after 1 s of warm-up in the
-     * first session and 200 ms in the later ones (about 350 s, 250 s with 15); idle: a 3 s window per transport
-     * (about 40 s).
+     * The recorded run: 10 hackbench runs per cell, 200,000 round trips, 21 repetitions after 30,000 warm-up round
+     * trips each (the summary compares AUTO round by round, and each fresh pair lands in one of two or three latency
+     * levels at random, 0.7, 1.0 or 2 µs on a 2-core VM, so with 9 repetitions the median of the rounds' ratios moved
+     * from 1.01x to 1.22x between runs of the same code; a round of every ping-pong row takes about 45 s here, most of
+     * it in the rows that wait in the kernel or park);
+     * 50,000 gRPC calls per row. hackbench over channels: groups 1-16 (16 groups = 6,400 connections per transport; 16
+     * groups of 20 loops took 18 s for every transport together here), 200 loops, 11 runs per cell (its runs spread by
+     * 10-20% around their median, and the best fixed setting is the least of four such medians). Open loop: 21
+     * interleaved sessions per transport, each 9 rates of 100 ms (2.1 s per rate pooled, spread over the whole
+     * scenario, because this machine's latency level drifts over seconds; 3 sessions were not enough, and the summary
+     * compares AUTO session by session), after 1 s of warm-up in the first session and 200 ms in the later ones (about
+     * 350 s); idle: a 3 s window per transport (about 40 s).
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 30_000, 21, 50_000, 10_000, 7,
             List.of(1, 2, 4, 8, 16), 200, 11, 1, 1_000_000, 100_000, 5,

@@ -22,7 +22,8 @@ public record Section(String id, String title, List<Block> blocks, Map<String, S
         blocks = List.copyOf(blocks);
         files = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(files));
         headlines = List.copyOf(headlines);
-        // the summary judges a headline's scope (issue 6's bar) by its scenario id: a wrong id would misjudge it
+        // the summary judges a headline's scope (whether it counts for AUTO's bar) by its scenario id: a wrong id
+        // would misjudge it
         for (Headline h : headlines) {
             if (!h.scenarioId().equals(id)) {
                 throw new IllegalArgumentException("section " + id + " has a headline of " + h.scenarioId());

@@ -19,9 +19,9 @@ import java.util.regex.Pattern;
  * measured against its {@code inprocess} row instead when it has one: gRPC, whose floor is {@code grpc-inprocess}
  * (gRPC's own stack with no transport under it), since a two-thread queue is not a gRPC call.
  *
- * <p>The issue's bar for {@code AUTO} (issue 6): within 10% of the best fixed setting's figure, and at most 10%
- * more CPU than that setting, in the scenarios the issue names ({@link #IN_AUTO_BAR}). Every case with an AUTO row
- * is shown; only those inside the bar are counted.
+ * <p>AUTO's bar, AUTO against the best fixed setting: within 10% of the best fixed setting's figure, and at most
+ * 10% more CPU than that setting, in ping-pong, hackbench (threads over pipes, and over channels) and the open loop
+ * ({@link #IN_AUTO_BAR}). Every case with an AUTO row is shown; only those inside the bar are counted.
  *
  * <p><b>Paired rounds.</b> Where a scenario runs its rows in interleaved rounds and gives each round's figures
  * ({@link Headline#rounds()}: ping-pong's repetitions, the open loop's sessions, the busypoll rows' runs of hackbench
@@ -29,18 +29,18 @@ import java.util.regex.Pattern;
  * those per-round ratios. Why: this machine's latency level moves over seconds (the host places its two virtual
  * CPUs), in steps of up to 3x (ping-pong p50 0.7, 0.95 or 2.0 µs for every spinning row alike), and the rows of
  * one round run within seconds of each other, so they mostly share a level and the level divides out of their
- * ratio; the ratio of two medians instead compares two random mixtures of levels (ping-pong at 12:53 and 13:35
- * UTC on 30 Nov 2026: AUTO's median over busypoll5's 1.09x and 1.11x, the medians of the paired ratios 1.06x and
+ * ratio; the ratio of two medians instead compares two random mixtures of levels (ping-pong in two full runs
+ * of the same code: AUTO's median over busypoll5's 1.09x and 1.11x, the medians of the paired ratios 1.06x and
  * 1.00x, against busypoll50 1.05x and 1.03x figure to figure, 1.01x and 1.03x paired). The best fixed setting is
  * still chosen by its own figure, and the table shows both comparisons. Thread hackbench is compared figure to figure: its figure is the best run
  * (hackbench's convention), which already picks each row's fastest level.
  */
 public final class Summary {
-    /** How far AUTO may be from the best fixed setting, in figure and in CPU (issue 6). */
+    /** How far AUTO may be from the best fixed setting, in figure and in CPU. */
     public static final double AUTO_TOLERANCE = 1.10;
 
     /**
-     * The scenarios (section ids) issue 6's bar names: ping-pong, hackbench (threads over pipes, and over channels)
+     * The scenarios (section ids) AUTO's bar counts: ping-pong, hackbench (threads over pipes, and over channels)
      * and the fixed-rate latency runs (open loop). Others with an AUTO row (streaming throughput; gRPC when asked
      * for one) are shown for information and not counted.
      */
@@ -78,7 +78,7 @@ public final class Summary {
         return isFixed(key) || isAuto(key);
     }
 
-    /** Whether a case of scenario {@code scenarioId} counts towards issue 6's bar for AUTO. */
+    /** Whether a case of scenario {@code scenarioId} counts towards AUTO's bar. */
     public static boolean inAutoBar(String scenarioId) {
         return IN_AUTO_BAR.contains(scenarioId);
     }
@@ -91,7 +91,7 @@ public final class Summary {
         }
         Table table = new Table(List.of("scenario", "case", "figure", "floor", "LocalChannel(Default)",
                 "best fixed busy-poll", "its CPU", "best / LocalChannel", "best / floor"));
-        Table autoTable = new Table(List.of("scenario", "case", "in issue 6's bar", "best fixed busy-poll", "its CPU",
+        Table autoTable = new Table(List.of("scenario", "case", "in AUTO's bar", "best fixed busy-poll", "its CPU",
                 "AUTO", "AUTO CPU", "AUTO / best", "AUTO CPU / best's", "AUTO / best (paired rounds)",
                 "AUTO CPU / best's (paired rounds)", "AUTO bar (<= 1.10x both)"));
         Table csv = new Table(List.of("scenario", "case", "metric", "key", "value", "cpu", "cpu_unit",
@@ -167,14 +167,15 @@ public final class Summary {
         blocks.add(Block.table(table));
         if (!autoTable.rows().isEmpty()) {
             StringBuilder text = new StringBuilder("The adaptive setting AUTO against that best fixed setting. The "
-                    + "bar (issue 6): AUTO's figure and its CPU both within " + AUTO_TOLERANCE + "x of the best "
-                    + "fixed setting's, in ping-pong, hackbench (threads over pipes, and over channels) and the "
-                    + "fixed-rate latency runs (open loop). Where the rows ran in interleaved rounds (ping-pong's "
-                    + "repetitions, the open loop's sessions, the busypoll rows' runs of hackbench over channels) "
-                    + "the bar takes the median over rounds of AUTO's figure over the best setting's in the same "
-                    + "round (\"paired\"): this machine's latency level moves over seconds in steps of up to 3x "
-                    + "for every row alike, and rows of one round ran within seconds of each other, so the level "
-                    + "divides out of their ratio; the best setting is chosen by its own figure either way. ");
+                    + "bar: AUTO's figure and its CPU both within "
+                    + AUTO_TOLERANCE + "x of the best fixed setting's, in ping-pong, hackbench (threads over pipes, "
+                    + "and over channels) and the fixed-rate latency runs (open loop). Where the rows ran in "
+                    + "interleaved rounds (ping-pong's repetitions, the open loop's sessions, the busypoll rows' runs "
+                    + "of hackbench over channels) the bar takes the median over rounds of AUTO's figure over the "
+                    + "best setting's in the same round (\"paired\"): this machine's latency level moves over "
+                    + "seconds in steps of up to 3x for every row alike, and rows of one round ran within seconds of "
+                    + "each other, so the level divides out of their ratio; the best setting is chosen by its own "
+                    + "figure either way. ");
             text.append(autoCases == 0 ? "**No case inside the bar has an AUTO row in this run.**"
                     : "**AUTO met it in " + autoMet + " of " + autoCases + " cases inside the bar** ("
                             + autoMetByFigures + " of " + autoCases + " compared figure to figure only).");

@@ -47,7 +47,7 @@ class SummaryTest {
         assertEquals("0.05x", row.get(7)); // 0.68 / 14
         assertEquals("2.72x", row.get(8)); // 0.68 / 0.25
         List<String> auto = s.tables().get(1).rows().get(0);
-        assertEquals("yes", auto.get(2), "ping-pong is inside issue 6's bar");
+        assertEquals("yes", auto.get(2), "ping-pong is inside AUTO's bar");
         assertEquals("0.720", auto.get(5));
         assertEquals("1.06x", auto.get(7));
         assertEquals("1.03x", auto.get(8));
@@ -132,7 +132,7 @@ class SummaryTest {
     }
 
     @Test
-    void shouldCountOnlyTheCasesInsideIssue6sBarAndShowTheOthersForInformation() {
+    void shouldCountOnlyTheCasesInsideAutosBarAndShowTheOthersForInformation() {
         Section s = Summary.of(List.of(
                 h("pingpong", "", "busypoll5", 1.0, 1.0), h("pingpong", "", "busypoll-auto", 1.05, 1.05),
                 h("openloop", "1000 msg/s", "busypoll5", 1.0, 1.0),

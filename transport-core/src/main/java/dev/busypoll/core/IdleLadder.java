@@ -9,7 +9,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The idle ladder: when a thread runs out of work it spins for a time, then yields for a time, then parks —
- * the waiting discipline of the Linux "pipe busy wait" RFC (shared/seeds/000, 001) and of
+ * the waiting discipline of the Linux "pipe busy wait" RFC (2018) and of
  * {@code SO_BUSY_POLL}. Spinning pays off because the next message usually arrives sooner than a
  * sleep/wake-up round trip (about 10 µs here) takes; parking bounds what an idle thread burns.
  *

@@ -31,19 +31,16 @@ final class SharedOversubscription {
 
     /**
      * How long a sighting counts for a controller that starts: 10 s. A false start is cheap (a controller leaves the
-     * state after a few dozen episodes of its own without contention), a missed one is not. In thread-mode hackbench
-     * beside kernel pipes, whose runs take 1-2 s between two AUTO runs, AUTO took 0.90-1.47x spin 5 µs's best time
-     * at groups 1-2 with a 1 s memory, 0.74-0.88x with 10 s (two interleaved rounds of 10 runs, 30 Nov 2026).
+     * state after a few dozen episodes of its own without contention), a missed one is not: in thread-mode hackbench,
+     * whose AUTO runs come seconds apart, a 1 s memory lost the sighting between runs ({@code docs/auto.md}).
      */
     static final long RECENT_NANOS = 10_000_000_000L;
     /**
      * How long a sighting says the machine is oversubscribed <em>now</em>: 5 ms. While it is that fresh, every
      * AUTO controller caps its spin at what an oversubscribed one spins, even one whose own episodes look calm
      * (see {@link AdaptiveSpinPolicy}'s javadoc, "Oversubscription"). Short, because the cap must end soon after the
-     * overload: an oversubscribed controller refreshes the stamp every {@link #REFRESH_NANOS} while it lasts. In
-     * thread-mode hackbench at 1 group AUTO took 0.96x spin 5 µs's time with 5 ms (paired medians over 45-90 runs,
-     * 30 Nov 2026), 0.92-0.95x with 50 ms, 1.12x with 1 ms and 1.22-1.30x without the cap; in a scratch open-loop run
-     * 0.55% of AUTO's episodes were capped with 5 ms, 6.5% with 50 ms.
+     * overload: an oversubscribed controller refreshes the stamp every {@link #REFRESH_NANOS} while it lasts. 5 ms
+     * against 1 ms, 50 ms and no cap: {@code docs/auto.md}.
      */
     static final long CURRENT_NANOS = 5_000_000L;
     /** A stamp younger than this (1 ms) is not written again. */

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The wake-up signal between one waiting consumer and any number of producers, with a waiters flag: a
  * producer pays for {@link LockSupport#unpark(Thread)} only when the consumer has announced that it is about
- * to park (the lesson of the kernel's "waiters" flag, shared/seeds/002). A consumer that is running or
+ * to park (the lesson of the kernel's {@code PG_waiters} page flag). A consumer that is running or
  * spinning costs a producer one fence and one read of a cache line that is only written when the consumer
  * goes to sleep.
  *

@@ -237,9 +237,9 @@ public final class ChannelHackbench {
      * Whether a transport's runs are interleaved with the others' of its kind: the busy-poll settings
      * ({@link Summary#isBusyPollSetting}), which among this scenario's transports are the busypoll channel at every
      * {@code BUSY_POLL_MICROS} ({@code busypoll<µs>}, {@code busypoll-auto}; {@code epoll-busypoll50} is epoll's
-     * {@code SO_BUSY_POLL}, not one of them). The report compares these with each other within 10% (issue 6's bar
-     * for AUTO), finer than this machine's drift over seconds, so each round of them runs within about a second;
-     * their sessions are in-JVM and can all stay open.
+     * {@code SO_BUSY_POLL}, not one of them). The report compares these with each other within 10% (AUTO against
+     * the best fixed setting), finer than this machine's drift over seconds, so each round of them runs within about
+     * a second; their sessions are in-JVM and can all stay open.
      */
     static boolean interleaved(String key) {
         return Summary.isBusyPollSetting(key);

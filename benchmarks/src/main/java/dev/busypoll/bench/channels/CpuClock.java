@@ -9,10 +9,10 @@ import dev.busypoll.bench.openloop.ThreadCpu;
  * readings, the calling (coordinating, only waiting) thread left out, where readable; otherwise the process CPU
  * time). Every thread that does the work lives across a measured window in both scenarios (event loops are started
  * before, the floors' threads wait at the end until the session closes), so the sum misses nothing that matters and
- * is exact to the nanosecond, where the process clock moves in 10 ms ticks. Until 1 Dec 2026 it subtracted two sums
- * over the live threads, and a thread that exited inside a window (HotSpot retires idle JIT compiler threads) took
- * its whole CPU history out of the second sum: the difference came out too small, once negative (-0.11 s for the
- * floor in StreamingTest). Stateless; thread-safe.
+ * is exact to the nanosecond, where the process clock moves in 10 ms ticks. It takes per-thread
+ * differences rather than subtracting two sums over the live threads: a thread that exits inside a window (HotSpot
+ * retires idle JIT compiler threads) would otherwise take its whole CPU history out of the second sum and make the
+ * window's CPU too small, even negative. Stateless; thread-safe.
  */
 final class CpuClock {
     private CpuClock() {

@@ -20,7 +20,7 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
  * hackbench inside one JVM, thread mode, pipes: the experiment of the Linux "pipe busy wait" RFC
- * (shared/seeds/000). {@code G} groups of {@value #FDS} senders and {@value #FDS} receivers; every sender
+ * (2018; hackbench in pipe mode). {@code G} groups of {@value #FDS} senders and {@value #FDS} receivers; every sender
  * sends {@code loops} messages of {@value #MESSAGE_BYTES} bytes to every receiver of its group. Each receiver
  * owns one pipe that all senders of its group write to. The time runs from a start barrier (every thread
  * created and waiting) until every thread has been joined; process CPU time is taken over the same window.
@@ -214,7 +214,7 @@ public final class Hackbench {
         }
 
         /**
-         * The issue's bar, reported and never asserted: busy-wait pipe at spin 5 µs at least 4x faster than
+         * The bar, reported and never asserted: busy-wait pipe at spin 5 µs at least 4x faster than
          * kernel pipes for groups &gt;= 2, and at least 2.5x faster than spin 0 for groups &gt;= 4 (best runs).
          */
         public Table barTable() {

@@ -18,7 +18,7 @@ public final class HackbenchSection {
     }
 
     /**
-     * The section: configuration, notes, the table, the issue's bar, the idle ladders' figures and bar charts of
+     * The section: configuration, notes, the table, the bar, the idle ladders' figures and bar charts of
      * the best runs' wall and CPU time.
      */
     public static Section of(Hackbench.Result result) {
@@ -32,7 +32,8 @@ public final class HackbenchSection {
                 + "runs (x = times faster than the other row)."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
-        blocks.add(Block.table("The issue's bar (reported, not asserted):", result.barTable()));
+        blocks.add(Block.table("The bar: busy-wait pipe against kernel pipe and spin 0 (reported, not asserted):",
+                result.barTable()));
         Table idle = result.idleTable();
         if (!idle.rows().isEmpty()) {
             blocks.add(Block.table("Where the busy-wait pipes' waiting went (idle ladders, median run of each "

@@ -20,7 +20,7 @@ import dev.busypoll.bench.openloop.ThreadCpu;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
- * Idle cost (issue 4, item 5): what a connected client/server pair costs when no message moves. Per transport:
+ * Idle cost: what a connected client/server pair costs when no message moves. Per transport:
  * open the pair, send a burst of open-loop traffic, then read the CPU time of each of its threads (event loops,
  * or the floor's two threads) right before the last request is sent, after the first millisecond, after the
  * settle time
@@ -32,12 +32,12 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  *   first ms: (c1-c0)/elapsed      wind-down: c2-c0 (µs)      idle: (c3-c2)/window, % of one core
  * </pre>
  *
- * <p>Issue 3's bar for the busypoll loops: under 1% of a core per idle loop once the ladder has parked; each
+ * <p>The idle bar for the busypoll loops: under 1% of a core per idle loop once the ladder has parked; each
  * busypoll row says whether it met it. The floor spins whether idle or not: its two threads show what spinning
  * costs when there is nothing to do. The coordinator (this thread) only sleeps in between and is not counted.
  */
 public final class IdleCost {
-    /** Issue 3's bar: an idle busypoll loop, once parked, uses under this share of a core. */
+    /** The idle bar: an idle busypoll loop, once parked, uses under this share of a core. */
     public static final double BAR_PERCENT = 1.0;
     private static final long TRAFFIC_RATE = 20_000;
 
@@ -97,7 +97,7 @@ public final class IdleCost {
      *
      * @param name               row label
      * @param key                short key
-     * @param busyPoll           whether this is a busypoll row (issue 3's bar applies)
+     * @param busyPoll           whether this is a busypoll row (the idle bar applies)
      * @param loops              its threads, client side first (empty when it did not run)
      * @param processIdlePercent the whole process's CPU over the idle window, % of one core (coordinator excluded)
      * @param messages           traffic messages sent and answered before going idle
@@ -110,7 +110,7 @@ public final class IdleCost {
             return loops.stream().mapToDouble(Loop::idlePercent).max().orElse(Double.NaN);
         }
 
-        /** "met", "NOT met" against issue 3's bar for busypoll rows, "n/a" for the others. */
+        /** "met", "NOT met" against the idle bar for busypoll rows, "n/a" for the others. */
         public String bar() {
             if (!busyPoll || loops.isEmpty()) {
                 return "n/a";
@@ -132,12 +132,12 @@ public final class IdleCost {
             return rows.stream().filter(r -> r.key.equals(key)).findFirst().orElse(null);
         }
 
-        /** One line per thread, with the process figure and issue 3's bar per transport. */
+        /** One line per thread, with the process figure and the idle bar per transport. */
         public Table table() {
             Table t = new Table(List.of("transport", "thread", "first ms from last send, % core",
                     "wind-down CPU µs (first " + config.settleMillis + " ms)", "idle % core",
                     "process idle % core", "idle / floor", "idle / LocalChannel(Default)",
-                    "< 1% core idle (issue 3)"));
+                    "< 1% core idle (idle bar)"));
             Row floor = row("floor");
             Row local = row("local-default");
             for (Row r : rows) {
@@ -214,7 +214,7 @@ public final class IdleCost {
                             + "idle %7.3f%%", l.label, l.firstMsPercent, l.windDownUs, l.idlePercent));
                 }
                 progress.printf("idle %-42s%s  process %.3f%%  %s%n", t.name(), line, r.processIdlePercent,
-                        busyPoll ? "issue-3 bar " + r.bar() : "");
+                        busyPoll ? "idle bar " + r.bar() : "");
             } catch (Exception | AssertionError e) {
                 rows.add(new Row(t.name(), t.key(), busyPoll, List.of(), Double.NaN, 0, "failed: " + e));
                 notes.add(t.name() + ": FAILED: " + e);

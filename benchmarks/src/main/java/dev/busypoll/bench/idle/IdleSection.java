@@ -14,7 +14,7 @@ public final class IdleSection {
     private IdleSection() {
     }
 
-    /** The section: method, notes, the table, issue 3's verdicts and a bar chart of idle CPU per thread. */
+    /** The section: method, notes, the table, the idle bar's verdicts and a bar chart of idle CPU per thread. */
     public static Section of(IdleCost.Result result) {
         IdleCost.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
@@ -25,7 +25,7 @@ public final class IdleSection {
                 + c.settleMillis() + " ms later (µs: what winding down costs), then CPU over a "
                 + c.windowMillis() + " ms idle window (% of one core). "
                 + "`process idle` is the whole process over the same window (other JVM threads included, the "
-                + "sleeping coordinator excluded). Issue 3's bar: a busypoll loop, once its ladder has parked, "
+                + "sleeping coordinator excluded). The idle bar: a busypoll loop, once its ladder has parked, "
                 + "uses under 1% of a core."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
@@ -37,7 +37,7 @@ public final class IdleSection {
             }
         }
         if (!verdicts.isEmpty()) {
-            blocks.add(Block.text("Issue 3's bar (idle busypoll loops under 1% of a core once parked):"));
+            blocks.add(Block.text("The idle bar (idle busypoll loops under 1% of a core once parked):"));
             blocks.add(new Block.Bullets(verdicts));
         }
         blocks.add(Block.chart(chart(result)));
@@ -67,7 +67,7 @@ public final class IdleSection {
     public static String csv(IdleCost.Result result) {
         Table t = new Table(List.of("transport", "key", "thread", "traffic_messages", "first_interval_us",
                 "first_ms_percent_core",
-                "wind_down_cpu_us", "idle_percent_core", "process_idle_percent_core", "issue3_bar", "status"));
+                "wind_down_cpu_us", "idle_percent_core", "process_idle_percent_core", "idle_bar", "status"));
         for (IdleCost.Row r : result.rows()) {
             if (r.unavailable() != null) {
                 t.add(List.of(r.name(), r.key(), "", "", "", "", "", "", "", r.bar(),

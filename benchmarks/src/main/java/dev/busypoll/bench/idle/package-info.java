@@ -1,5 +1,5 @@
 /**
- * Idle cost (issue 4, item 5): {@link dev.busypoll.bench.idle.IdleCost} measures the CPU of each thread of an idle
+ * Idle cost: {@link dev.busypoll.bench.idle.IdleCost} measures the CPU of each thread of an idle
  * connected pair, per transport, after the spin window; {@link dev.busypoll.bench.idle.IdleSection} renders it.
  * The pairs are the open-loop scenario's ({@code dev.busypoll.bench.openloop}).
  */

@@ -22,10 +22,10 @@ public final class JmhSection {
      * How far apart the harness's p50 and JMH's p50 (median of the forks' p50s) may be and still be said to
      * agree. Both time single round trips with two {@code nanoTime} calls (the harness every one, JMH's
      * SampleTime the sampled ones) and take the median, so the timing cost cancels; what remains is the two
-     * programs' loops around the round trip and the scheduling state each run lands in. Seen on the 2-core
-     * machine on 30 Nov 2026 ({@code -bm sample -f 3} against the harness's quick ping-pong): floor JMH fork p50s
+     * programs' loops around the round trip and the scheduling state each run lands in. Seen on a 2-core VM
+     * ({@code -bm sample -f 3} against the harness's quick ping-pong): floor JMH fork p50s
      * 0.21 and 0.25 µs, and 0.69 µs in a fork in the slow state, against harness p50s 0.22-0.28 µs; pipe spin 50
-     * JMH fork p50s 0.29-0.32 against harness 0.31-0.35 µs. Quiet runs at 09:23-09:25 UTC, JMH
+     * JMH fork p50s 0.29-0.32 against harness 0.31-0.35 µs. On a quiet machine, JMH
      * ({@code JmhRunner --include PingPong --forks 3}) then the harness ({@code pingpong --transports
      * floor,pipe50}) right after: pipe spin 50 JMH forks 0.301, 0.341, 0.331 against harness 0.33 µs (1.00x);
      * floor twice 0.241, 0.251, 0.231 and 0.251, 0.260, 0.251 against harness 0.27 and 0.25 µs (1.12x, 1.00x),

@@ -53,7 +53,7 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * (cores busy at most 1.2 and a p50 of at least 10 µs per round trip); on a busy machine run several forks and
  * read the forks' figures, not their mean.
  *
- * <p><b>Seen on the same machine when quiet</b> (30 Nov 2026, {@code -bm sample -f 3}): a milder bimodality, the
+ * <p><b>Seen on the same machine when quiet</b> ({@code -bm sample -f 3}): a milder bimodality, the
  * floor's p50 at 0.69 µs in every iteration of one fork against 0.21 and 0.25 µs in the other two, which is why
  * the report takes the median of the forks' p50s and shows each. The slow state is not only per fork: in one run
  * all three forks gave 0.72-0.78 µs, the harness's floor 0.23 µs a second later and both 0.24-0.27 µs half a

@@ -90,8 +90,8 @@ public final class LatencyRuns {
     /**
      * The order in which the subjects run in round {@code round}: a shuffle, the same for a given round in every run
      * (seeded by it), so that no subject always runs after the same others or in the same place of a round. Rows
-     * that spin both cores one after the other get slower along the round here: in a full run's ping-pong at 20:23
-     * UTC on 30 Nov 2026, busypoll 5, 10, 50 and AUTO ran in that order in every round, and the slow latency level
+     * that spin both cores one after the other get slower along the round on a 2-core VM: in one full run's
+     * ping-pong, busypoll 5, 10, 50 and AUTO ran in that order in every round, and the slow latency level
      * (about 2 µs against 0.7-1 µs) caught AUTO in 3 of the first 12 rounds, busypoll50 in 2, busypoll10 in 1 and
      * busypoll5 in none; in one round they read 0.70, 0.82, 0.88 and 1.07 µs. Reversing every other round was not
      * enough: a subject at the end of the list then runs twice in a row at the turn, after the same neighbour.

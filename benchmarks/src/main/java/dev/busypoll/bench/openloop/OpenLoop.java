@@ -20,7 +20,7 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
 import dev.busypoll.core.IdleStats;
 
 /**
- * Latency under a fixed offered load, open loop (issue 4, item 4): the client sends 8-byte requests at scheduled
+ * Latency under a fixed offered load, open loop: the client sends 8-byte requests at scheduled
  * times {@code t_i = start + i / rate} without waiting for replies, the server echoes them, and latency is the
  * reply's arrival minus the request's <em>scheduled</em> send time, so a sender that falls behind is charged for
  * it (no coordinated omission, as Aeron's LoadTestRig). Several rates per transport, every Netty transport of

@@ -13,7 +13,7 @@ import dev.busypoll.bench.transport.NamedTransport;
 
 /**
  * Two kernel pipes ({@link Pipe}, blocking channels), one each way: literally {@code perf bench sched pipe}
- * (shared/seeds/004) with threads instead of processes. Every message costs a sleep and a wake-up.
+ * (Linux's {@code perf bench}) with threads instead of processes. Every message costs a sleep and a wake-up.
  *
  * <pre>
  *   client (caller's thread)                        server thread

@@ -18,7 +18,7 @@ import dev.busypoll.bench.latency.Watchdog;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
- * Ping-pong, the in-JVM analogue of {@code perf bench sched pipe} (shared/seeds/004): an 8-byte message
+ * Ping-pong, the in-JVM analogue of {@code perf bench sched pipe} (Linux's {@code perf bench}): an 8-byte message
  * bounced between a client and a server, one round trip = one op, over every transport side by side in one
  * run. Per transport and repetition: a fresh client/server pair, a warm-up, then the measured round trips
  * with every round trip's time in an HdrHistogram (merged over the repetitions for the percentile plot and the

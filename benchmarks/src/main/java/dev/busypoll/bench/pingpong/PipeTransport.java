@@ -11,7 +11,7 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
  * Two busy-wait pipes (SPSC), one each way, between the caller's thread and a server thread: the RFC's pipe
- * inside one JVM, measured the way {@code perf bench sched pipe} measures kernel pipes (shared/seeds/004).
+ * inside one JVM, measured the way {@code perf bench sched pipe} measures kernel pipes.
  *
  * <pre>
  *   client (caller's thread)                         server thread

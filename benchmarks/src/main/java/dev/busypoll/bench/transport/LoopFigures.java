@@ -5,7 +5,8 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * What a busy-polling event loop reports about its waiting: its idle ladder, and how many wake-ups producers
- * paid for (an unpark) or skipped because the loop was not parked (the waiters-flag lesson, shared/seeds/002).
+ * paid for (an unpark) or skipped because the loop was not parked (the waiters flag: a producer
+ * unparks only a consumer that really parks).
  *
  * @param idle           the loop's idle-ladder counters
  * @param unparksIssued  unparks producers issued to wake this loop

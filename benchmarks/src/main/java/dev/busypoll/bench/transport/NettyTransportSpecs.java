@@ -40,7 +40,8 @@ public final class NettyTransportSpecs {
     public static final long AUTO = BusyPollChannelOption.AUTO;
 
     /**
-     * The busy-poll times every scenario compares by default: 0, 5, 10 and 50 µs (the issue's settings) and
+     * The busy-poll times every scenario compares by default: 0, 5, 10 and 50 µs (no spin, the 5-10 µs
+     * that served the RFC's hackbench best, and a long spin) and
      * {@link #AUTO}. The same values name the core pipes' spin times in the thread-mode hackbench.
      */
     public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, AUTO);

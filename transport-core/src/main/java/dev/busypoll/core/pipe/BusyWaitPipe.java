@@ -6,13 +6,13 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * A bounded in-JVM pipe of object references whose blocking {@link #read()} and {@link #write(Object)} spin
- * for a while before they sleep — the Linux "pipe busy wait" RFC (shared/seeds/000, 001) inside one JVM.
+ * for a while before they sleep — the Linux "pipe busy wait" RFC (2018) inside one JVM.
  * Messages pass by reference, never copied.
  *
  * <p>Semantics follow a kernel pipe: a reader waits while the pipe is empty, a writer while it is full; after
  * the writer side is closed the reader drains what is left and then sees end-of-stream ({@code null}); writing
  * to a pipe whose reader side is closed fails at once with {@link PipeClosedException} (EPIPE). The non-blocking
- * {@code try*} forms never wait (the {@code FMODE_NOWAIT} lesson of shared/seeds/003).
+ * {@code try*} forms never wait (the lesson of Linux's {@code FMODE_NOWAIT} for pipes: try without blocking first).
  *
  * <p>Waiting: only a call that has to wait looks at the thread's interrupt status; if it is set, or becomes set
  * while waiting, the call throws {@link InterruptedException} (clearing the status) and has not written or read
