@@ -622,16 +622,11 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
      * The end of the stream, once everything before it was read, whether or not the channel is reading (as epoll
      * sees a peer's shutdown): close, or shut the input down and say so, then say the input is done (NIO's and
      * epoll's events).
-     *
-     * @return the events fired
      */
-    private int readEndOfStream() {
-        int events = 0;
+    private void readEndOfStream() {
         while (state == State.CONNECTED && endPending()) {
             onEndOfStream(pipeline());
-            events++;
         }
-        return events;
     }
 
     private void onEndOfStream(ChannelPipeline pipeline) {
@@ -704,6 +699,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 writeStalled = false;
                 flush0();
                 work++;
+                h.writeResumed();
             }
             if (readPending && state == State.CONNECTED) {
                 int budget = config.explicitBudget();
@@ -712,7 +708,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                     h.schedule(this); // more than one poll's worth: back to the tail of the ready list
                 }
             }
-            work += readEndOfStream();
+            readEndOfStream(); // events, not messages: not counted as work
             return work;
         }
 

@@ -30,7 +30,7 @@ public final class BusyPollChannelOption {
      * <p>
      * A loop serves many channels and has one window, so it takes the largest request among the channels
      * registered on it, in the order {@code 0 < AUTO < 1 < 2 < ...}: a channel that asks for a fixed spin gets at
-     * least that (as before AUTO existed), a channel that asks for AUTO gets more than one that asked for none,
+     * least that, a channel that asks for AUTO gets more than one that asked for none,
      * and 0 ("this channel needs no spin") never outvotes anyone. A loop whose channels set none uses its
      * factory's default ({@link BusyPollIoHandler#DEFAULT_BUSY_POLL_MICROS} unless given), which may itself be
      * {@link #AUTO}.

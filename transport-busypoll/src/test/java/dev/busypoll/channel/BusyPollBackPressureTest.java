@@ -1,11 +1,13 @@
 package dev.busypoll.channel;
 
+import java.io.File;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
@@ -97,6 +99,16 @@ class BusyPollBackPressureTest {
     }
 
     @Test
+    void shouldCountAFileRegionsBytesTowardWritability() {
+        DefaultFileRegion region = new DefaultFileRegion(new File("pom.xml"), 0, 100_000);
+        try {
+            assertEquals(100_000, new BusyPollChannel().config().getMessageSizeEstimator().newHandle().size(region));
+        } finally {
+            region.release();
+        }
+    }
+
+    @Test
     void shouldResumeAStalledWriterAfterReRegistration() throws Exception {
         BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
         try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
@@ -119,6 +131,8 @@ class BusyPollBackPressureTest {
                 assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS), "resumed without a manual flush");
             }
             assertTrue(client.isWritable());
+            assertEquals(0, BusyPollIoHandler.stats(client.eventLoop()).getMessages(),
+                    "the client's loop read nothing: resumed flushes are not messages");
         }
     }
 }

@@ -8,6 +8,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
@@ -105,6 +106,31 @@ class BusyPollBadInputTest {
             assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.AUTO));
             assertEquals(BusyPollChannelOption.AUTO, ch.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS));
         }
+    }
+
+    @Test
+    void shouldRejectOutOfRangeTransportOptionsSayingTheRange() {
+        BusyPollChannel ch = new BusyPollChannel();
+        IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+                () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, Integer.MAX_VALUE));
+        assertTrue(tooLong.getMessage().contains("0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS), tooLong.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> BusyPollIoHandler.newFactory(BusyPollChannelOption.MAX_BUSY_POLL_MICROS + 1));
+        assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.MAX_BUSY_POLL_MICROS));
+
+        IllegalArgumentException capacity = assertThrows(IllegalArgumentException.class,
+                () -> ch.config().setOption(BusyPollChannelOption.SEND_QUEUE_CAPACITY, 0));
+        assertTrue(capacity.getMessage().contains("SEND_QUEUE_CAPACITY must be > 0"), capacity.getMessage());
+        IllegalArgumentException sndbuf = assertThrows(IllegalArgumentException.class,
+                () -> ch.config().setOption(ChannelOption.SO_SNDBUF, -1));
+        assertTrue(sndbuf.getMessage().contains("SO_SNDBUF must be > 0"), sndbuf.getMessage());
+        assertEquals(InboundQueue.DEFAULT_CAPACITY, ch.config().getOption(BusyPollChannelOption.SEND_QUEUE_CAPACITY),
+                "a rejected value changes nothing");
+        assertEquals(ch.config().getWriteBufferHighWaterMark(), ch.config().getOption(ChannelOption.SO_SNDBUF));
+
+        assertTrue(ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true));
+        assertEquals(Boolean.TRUE, ch.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE));
+        assertTrue(ch.config().getOptions().containsKey(ChannelOption.ALLOW_HALF_CLOSURE));
     }
 
     @Test
