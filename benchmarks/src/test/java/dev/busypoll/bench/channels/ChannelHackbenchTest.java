@@ -48,9 +48,13 @@ class ChannelHackbenchTest {
                 for (ChannelHackbench.Run r : cell.runs()) {
                     assertEquals(config.messages(groups), r.messages(), cell.transport());
                     assertEquals((long) groups * 20 * 20 * 3, r.messages());
-                    for (double f : new double[] {r.seconds(), r.cpuSeconds(), r.messagesPerSecond(),
-                        r.cpuMicrosPerMessage()}) {
+                    for (double f : new double[] {r.seconds(), r.messagesPerSecond()}) {
                         assertTrue(f > 0 && Double.isFinite(f), cell.transport() + ": " + r);
+                    }
+                    // A thread's CPU clock (schedstat, or the process's 10 ms ticks) advances at scheduler ticks and
+                    // switches: a run of a few ms on a loaded machine may read 0, never NaN or a negative time.
+                    for (double f : new double[] {r.cpuSeconds(), r.cpuMicrosPerMessage()}) {
+                        assertTrue(f >= 0 && Double.isFinite(f), cell.transport() + ": " + r);
                     }
                 }
             }
