@@ -60,6 +60,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * counts an episode as after output when one of its channels wrote since the loop last polled input
  * ({@link dev.busypoll.core.IdleLadder#afterOutput(boolean)}). {@link BusyPollStats#getSpinWindowNanos()} shows the
  * choice (for the last episode's kind).
+ * When the loops of the JVM that spin for a fixed time outnumber the cores, the first such loop logs a warning
+ * once, saying what to do instead (fewer loops, AUTO, or 0).
  * Only time spent polling channels is reported as active I/O time
  * ({@link IoHandlerContext#reportActiveIoTime(long)}), never spinning, so auto-scaling groups see an idle loop as
  * idle.
@@ -210,6 +212,9 @@ public final class BusyPollIoHandler implements IoHandler {
      * may be waiting for a reply.
      */
     private boolean sentSinceInput;
+
+    /** Loop-thread only: counted in {@link SpinningLoops} (a fixed spin window above 0). */
+    private boolean countedAsSpinning;
 
     /** Loop-thread only: stalled writes resumed in this pass, counted as work but not as messages. */
     private int resumedWrites;
@@ -561,6 +566,15 @@ public final class BusyPollIoHandler implements IoHandler {
         }
         int micros = max != BusyPollChannelConfig.NOT_SET ? max : defaultBusyPollMicros;
         effectiveBusyPollMicros = micros;
+        boolean fixedSpin = micros > 0;
+        if (fixedSpin != countedAsSpinning) {
+            countedAsSpinning = fixedSpin;
+            if (fixedSpin) {
+                SpinningLoops.INSTANCE.started(micros);
+            } else {
+                SpinningLoops.INSTANCE.stopped();
+            }
+        }
         long spinNanos = spinNanos(micros);
         // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0). Under
         // AUTO the ladder's controller sets the yield rung itself; the configured one is 0.
@@ -602,6 +616,10 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public void destroy() {
         closeAll();
+        if (countedAsSpinning) {
+            countedAsSpinning = false;
+            SpinningLoops.INSTANCE.stopped();
+        }
         RUNNING.remove(executor, this);
         unregisterMBean();
     }
