@@ -10,6 +10,58 @@ import io.netty.util.ReferenceCountUtil;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
+ * The fields of an {@link InboundQueue}, in padded groups by who writes them (the JCTools way: a superclass's
+ * fields are laid out before its subclass's, so the groups stay 128 bytes apart, two cache lines, against adjacent-
+ * line prefetch). Only {@link InboundQueue} extends these.
+ */
+abstract class InboundQueuePadStart {
+    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
+}
+
+/** Read by both sides on every hop, written rarely: the queue and the flags. */
+abstract class InboundQueueSharedFields extends InboundQueuePadStart {
+    /** Slots per chunk of the underlying queue. */
+    static final int CHUNK_SIZE = 256;
+
+    final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(CHUNK_SIZE);
+    @SuppressWarnings("unused") // accessed through InboundQueue.WRITER_WAITING
+    volatile int writerWaiting;
+    @SuppressWarnings("unused") // accessed through InboundQueue.END_OF_STREAM
+    volatile int endOfStream;
+    @SuppressWarnings("unused") // accessed through InboundQueue.CLOSED
+    volatile int closed;
+    @SuppressWarnings("unused") // accessed through InboundQueue.DRAIN_LOCK
+    volatile int drainLock;
+}
+
+abstract class InboundQueuePadShared extends InboundQueueSharedFields {
+    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+}
+
+/** Written by the writer on every offer, read by nobody else. */
+abstract class InboundQueueWriterFields extends InboundQueuePadShared {
+    long offeredMessages;
+    long offeredBytes;
+    long takenMessagesSeen;
+    long takenBytesSeen;
+}
+
+abstract class InboundQueuePadWriter extends InboundQueueWriterFields {
+    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
+}
+
+/** Written by the reader on every poll; the writer reads the two published counters only when it finds no room. */
+abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
+    long takenMessagesLocal;
+    long takenBytesLocal;
+    @SuppressWarnings("unused") // accessed through InboundQueue.TAKEN_MESSAGES
+    volatile long takenMessages;
+    @SuppressWarnings("unused") // accessed through InboundQueue.TAKEN_BYTES
+    volatile long takenBytes;
+    long p30, p31, p32, p33, p34, p35, p36, p37, p38, p39, p3a, p3b, p3c, p3d, p3e, p3f;
+}
+
+/**
  * One direction of a connection: an SPSC queue that the peer's loop writes into and this channel's loop reads
  * from, the counters that bound what it holds, and three flags, each the store half of a Dekker pair (see
  * {@link BusyPollIoHandler}):
@@ -33,11 +85,9 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * reader polls. Once {@code closed} is set (by the reader), polling happens only inside {@link #releaseAll()},
  * which takes a small CAS lock so the closer and a late writer never poll at the same time.
  */
-final class InboundQueue {
+final class InboundQueue extends InboundQueueReaderFields {
     /** Messages a writer may have in flight to its peer unless it sets {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}. */
     static final int DEFAULT_CAPACITY = 1024;
-    /** Slots per chunk of the underlying queue. */
-    private static final int CHUNK_SIZE = 256;
     /** The size of a message that is neither a buffer nor a file region (Netty's default estimate). */
     private static final int UNKNOWN_SIZE = 8;
 
@@ -51,41 +101,17 @@ final class InboundQueue {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            WRITER_WAITING = lookup.findVarHandle(InboundQueue.class, "writerWaiting", int.class);
-            END_OF_STREAM = lookup.findVarHandle(InboundQueue.class, "endOfStream", int.class);
-            CLOSED = lookup.findVarHandle(InboundQueue.class, "closed", int.class);
-            DRAIN_LOCK = lookup.findVarHandle(InboundQueue.class, "drainLock", int.class);
-            TAKEN_MESSAGES = lookup.findVarHandle(InboundQueue.class, "takenMessages", long.class);
-            TAKEN_BYTES = lookup.findVarHandle(InboundQueue.class, "takenBytes", long.class);
+            WRITER_WAITING = lookup.findVarHandle(InboundQueueSharedFields.class, "writerWaiting", int.class);
+            END_OF_STREAM = lookup.findVarHandle(InboundQueueSharedFields.class, "endOfStream", int.class);
+            CLOSED = lookup.findVarHandle(InboundQueueSharedFields.class, "closed", int.class);
+            DRAIN_LOCK = lookup.findVarHandle(InboundQueueSharedFields.class, "drainLock", int.class);
+            TAKEN_MESSAGES = lookup.findVarHandle(InboundQueueReaderFields.class, "takenMessages", long.class);
+            TAKEN_BYTES = lookup.findVarHandle(InboundQueueReaderFields.class, "takenBytes", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(CHUNK_SIZE);
-
-    // Writer only.
-    private long offeredMessages;
-    private long offeredBytes;
-    private long takenMessagesSeen;
-    private long takenBytesSeen;
-
-    // Reader only; published to the writer by publishTaken().
-    private long takenMessagesLocal;
-    private long takenBytesLocal;
-
-    @SuppressWarnings("unused") // accessed through TAKEN_MESSAGES
-    private volatile long takenMessages;
-    @SuppressWarnings("unused") // accessed through TAKEN_BYTES
-    private volatile long takenBytes;
-    @SuppressWarnings("unused") // accessed through WRITER_WAITING
-    private volatile int writerWaiting;
-    @SuppressWarnings("unused") // accessed through END_OF_STREAM
-    private volatile int endOfStream;
-    @SuppressWarnings("unused") // accessed through CLOSED
-    private volatile int closed;
-    @SuppressWarnings("unused") // accessed through DRAIN_LOCK
-    private volatile int drainLock;
 
     /** The size a message counts for, the same on both sides: readable bytes, a file region's count, else 8. */
     static long sizeOf(Object msg) {

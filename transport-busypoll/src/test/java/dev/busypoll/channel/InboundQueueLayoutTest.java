@@ -1,0 +1,49 @@
+package dev.busypoll.channel;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link InboundQueue}'s fields as the running JVM lays them out (read with JOL): the group the writer writes on
+ * every offer, the group the reader writes on every poll, and the group both read on every hop stay two cache
+ * lines apart, and the reader's group two lines from the object's end.
+ */
+class InboundQueueLayoutTest {
+    private static final int PAD_BYTES = 128;
+    private static final Map<String, Set<String>> GROUPS = Map.of(
+            "shared", Set.of("queue", "writerWaiting", "endOfStream", "closed", "drainLock"),
+            "writer", Set.of("offeredMessages", "offeredBytes", "takenMessagesSeen", "takenBytesSeen"),
+            "reader", Set.of("takenMessagesLocal", "takenBytesLocal", "takenMessages", "takenBytes"));
+
+    private static String groupOf(String field) {
+        return GROUPS.entrySet().stream().filter(e -> e.getValue().contains(field)).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+    }
+
+    @Test
+    void shouldKeepTheWritersTheReadersAndTheSharedFieldsTwoCacheLinesApart() {
+        ClassLayout layout = ClassLayout.parseClass(InboundQueue.class);
+        List<FieldLayout> grouped = layout.fields().stream().filter(f -> groupOf(f.name()) != null).toList();
+        assertEquals(GROUPS.values().stream().mapToInt(Set::size).sum(), grouped.size(), layout.toPrintable());
+        for (FieldLayout a : grouped) {
+            for (FieldLayout b : grouped) {
+                if (a.offset() < b.offset() && !groupOf(a.name()).equals(groupOf(b.name()))) {
+                    assertTrue(b.offset() - (a.offset() + a.size()) >= PAD_BYTES,
+                            a.name() + " and " + b.name() + " too close\n" + layout.toPrintable());
+                }
+            }
+            if (groupOf(a.name()).equals("reader")) {
+                assertTrue(layout.instanceSize() - (a.offset() + a.size()) >= PAD_BYTES,
+                        a.name() + " too close to the object's end\n" + layout.toPrintable());
+            }
+        }
+    }
+}
