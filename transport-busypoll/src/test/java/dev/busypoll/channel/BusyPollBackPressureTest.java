@@ -8,12 +8,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultFileRegion;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,20 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stalled on a full peer resumes on another loop after re-registration.
  */
 class BusyPollBackPressureTest {
-    private static EventLoopGroup serverGroup;
-    private static EventLoopGroup clientGroup;
-
-    @BeforeAll
-    static void startGroups() {
-        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory());
-    }
-
-    @AfterAll
-    static void stopGroups() {
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    static final LoopGroups GROUPS = new LoopGroups(1, 2);
 
     /** Writes on the writer's loop while it is writable; returns how many writes went out. */
     private static int writeWhileWritable(Channel writer, int size, int max) throws Exception {
@@ -68,7 +53,7 @@ class BusyPollBackPressureTest {
     @Test
     void shouldBoundThePeersBytesBySendBufferAndTurnUnwritable() throws Exception {
         BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                 ch -> ch.pipeline().addLast(recorder));
              Connections.Pair pair = c.connect(b -> b.option(ChannelOption.WRITE_BUFFER_WATER_MARK,
                      new WriteBufferWaterMark(32 * 1024, 64 * 1024)))) {
@@ -85,7 +70,7 @@ class BusyPollBackPressureTest {
 
     @Test
     void shouldBoundThePeersMessagesBySendQueueCapacity() throws Exception {
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                 ch -> { });
              Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.SEND_QUEUE_CAPACITY, 8)
                      .option(ChannelOption.SO_SNDBUF, 1024 * 1024)
@@ -111,7 +96,7 @@ class BusyPollBackPressureTest {
     @Test
     void shouldResumeAStalledWriterAfterReRegistration() throws Exception {
         BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                 ch -> ch.pipeline().addLast(recorder));
              Connections.Pair pair = c.connect()) {
             Channel client = pair.client();
@@ -126,7 +111,7 @@ class BusyPollBackPressureTest {
             for (int i = 0; i < 1024; i++) {
                 assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS));
             }
-            clientGroup.next().register(client).sync();
+            GROUPS.client().next().register(client).sync();
             for (int i = 1024; i < 1100; i++) {
                 assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS), "resumed without a manual flush");
             }

@@ -16,13 +16,10 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.ReferenceCountUtil;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,20 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The channel pair: echo on two loops, pass-by-reference, autoRead/read(), backpressure, close. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class BusyPollChannelTest {
-    private static EventLoopGroup serverGroup;
-    private static EventLoopGroup clientGroup;
-
-    @BeforeAll
-    static void startGroups() {
-        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-    }
-
-    @AfterAll
-    static void stopGroups() {
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    static final LoopGroups GROUPS = new LoopGroups(1, 1);
 
     /** Collects what a channel reads, counting read bursts (channelReadComplete). */
     static final class Collector extends ChannelInboundHandlerAdapter {
@@ -88,7 +73,7 @@ class BusyPollChannelTest {
     @Test
     void shouldEchoBetweenClientAndServerOnTwoLoops() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(new Echo()));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(new Echo()));
              Connections.Pair pair = c.connect(collector)) {
             assertNotSame(pair.client().eventLoop(), pair.child().eventLoop());
             assertInstanceOf(BusyPollAddress.class, pair.client().remoteAddress());
@@ -106,7 +91,7 @@ class BusyPollChannelTest {
     @Test
     void shouldPassAnyObjectByReference() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(collector));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect()) {
             Object message = new Object();
             ByteBuf buf = Unpooled.buffer().writeInt(42);
@@ -123,7 +108,7 @@ class BusyPollChannelTest {
     @Test
     void shouldReadNothingWithAutoReadOffUntilReadAndOneBurstPerRead() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup,
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
                 sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect()) {
             for (int i = 0; i < 5; i++) {
@@ -152,7 +137,7 @@ class BusyPollChannelTest {
     @Test
     void shouldFireChannelReadCompleteAfterEachBurstWithAutoRead() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(collector));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect()) {
             for (int i = 0; i < 100; i++) {
                 pair.client().write(i);
@@ -169,7 +154,7 @@ class BusyPollChannelTest {
     @Test
     void shouldTakeAtMostTheBudgetPerPoll() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup,
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
                 sb -> sb.childOption(BusyPollChannelOption.BUSY_POLL_BUDGET, 4)
                         .childOption(ChannelOption.AUTO_READ, false)
                         .childOption(ChannelOption.MAX_MESSAGES_PER_READ, 1000),
@@ -192,7 +177,7 @@ class BusyPollChannelTest {
     void shouldTurnUnwritableAgainstAStoppedReaderAndResumeWhenItDrains() throws Exception {
         Collector collector = new Collector();
         CountDownLatch writableAgain = new CountDownLatch(1);
-        try (Connections c = new Connections(serverGroup, clientGroup,
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
                 sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect(b -> b.option(ChannelOption.WRITE_BUFFER_WATER_MARK,
                      new WriteBufferWaterMark(8 * 1024, 32 * 1024)), new ChannelInboundHandlerAdapter() {
@@ -244,7 +229,7 @@ class BusyPollChannelTest {
     @Test
     void shouldMakePeerInactiveAndReleaseWhatWasQueuedOnClose() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup,
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
                 sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect()) {
             List<ByteBuf> bufs = new ArrayList<>();
@@ -270,7 +255,7 @@ class BusyPollChannelTest {
     @Test
     void shouldDeliverWhatWasWrittenBeforeThePeerClosed() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(collector));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
              Connections.Pair pair = c.connect()) {
             for (int i = 0; i < 50; i++) {
                 pair.client().write(i);
@@ -288,7 +273,7 @@ class BusyPollChannelTest {
     void shouldFreeTheAddressWhenTheServerCloses() throws Exception {
         BusyPollAddress address = new BusyPollAddress("free-on-close");
         for (int i = 0; i < 3; i++) {
-            Channel server = new io.netty.bootstrap.ServerBootstrap().group(serverGroup)
+            Channel server = new io.netty.bootstrap.ServerBootstrap().group(GROUPS.server())
                     .channel(BusyPollServerChannel.class).childHandler(new ChannelInboundHandlerAdapter())
                     .bind(address).sync().channel();
             assertEquals(address, server.localAddress());
@@ -299,7 +284,7 @@ class BusyPollChannelTest {
     @Test
     void shouldWorkWithBothEndsOnOneLoop() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, serverGroup, sb -> { }, ch -> ch.pipeline().addLast(new Echo()));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.server(), sb -> { }, ch -> ch.pipeline().addLast(new Echo()));
              Connections.Pair pair = c.connect(collector)) {
             assertSame(pair.client().eventLoop(), pair.child().eventLoop());
             for (int i = 0; i < 200; i++) {
@@ -314,14 +299,14 @@ class BusyPollChannelTest {
     @Test
     void shouldKeepInputAcrossDeregisterAndRegisterOnAnotherLoop() throws Exception {
         Collector collector = new Collector();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
              Connections.Pair pair = c.connect(collector)) {
             pair.child().writeAndFlush(1).sync();
             assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
             pair.client().deregister().sync();
             pair.child().writeAndFlush(2).sync(); // queued while the client has no loop
             assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
-            serverGroup.next().register(pair.client()).sync();
+            GROUPS.server().next().register(pair.client()).sync();
             assertEquals(2, collector.messages.poll(10, TimeUnit.SECONDS));
             pair.child().writeAndFlush(3).sync();
             assertEquals(3, collector.messages.poll(10, TimeUnit.SECONDS));

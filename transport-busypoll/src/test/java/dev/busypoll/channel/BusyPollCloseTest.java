@@ -15,17 +15,14 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.channel.socket.ChannelOutputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.IllegalReferenceCountException;
 import io.netty.util.ReferenceCountUtil;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,20 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names what a user sees; every buffer a test writes is checked to be released.
  */
 class BusyPollCloseTest {
-    private static EventLoopGroup serverGroup;
-    private static EventLoopGroup clientGroup;
-
-    @BeforeAll
-    static void startGroups() {
-        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-    }
-
-    @AfterAll
-    static void stopGroups() {
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    static final LoopGroups GROUPS = new LoopGroups(1, 1);
 
     /** Collects what a channel reads and the events it sees. */
     static final class Recorder extends ChannelInboundHandlerAdapter {
@@ -88,7 +73,7 @@ class BusyPollCloseTest {
 
     @Test
     void shouldCloseAtOnceWhenAwaitedOnThePeersLoop() throws Exception {
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
              Connections.Pair pair = c.connect()) {
             assertNotSame(pair.client().eventLoop(), pair.child().eventLoop());
             // Blocking the peer's loop must not block the close: it completes on the client's own loop.
@@ -103,7 +88,7 @@ class BusyPollCloseTest {
     @Test
     void shouldFailOnlyTheWriteOfABadBufferAndKeepTheChannelUsable() throws Exception {
         Recorder recorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(recorder));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(recorder));
              Connections.Pair pair = c.connect()) {
             ByteBuf released = Unpooled.buffer().writeLong(1);
             released.release();
@@ -127,13 +112,13 @@ class BusyPollCloseTest {
     @Test
     void shouldSeeThePeersCloseAfterReRegistration() throws Exception {
         Recorder recorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
              Connections.Pair pair = c.connect(recorder)) {
             pair.client().deregister().sync();
             pair.child().writeAndFlush(7).sync();
             pair.child().close().sync(); // while the client has no loop
             assertTrue(pair.client().isActive(), "nothing is read without a loop");
-            clientGroup.next().register(pair.client()).sync();
+            GROUPS.client().next().register(pair.client()).sync();
             assertEquals(7, recorder.messages.poll(10, TimeUnit.SECONDS), "what the peer wrote first");
             assertTrue(pair.client().closeFuture().await(10, TimeUnit.SECONDS), "then the end of the stream");
             assertFalse(pair.client().isActive());
@@ -143,7 +128,7 @@ class BusyPollCloseTest {
     @Test
     void shouldNotReadAfterCloseFromAHandler() throws Exception {
         Recorder recorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> {
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> {
             ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
                 @Override
                 public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -171,7 +156,7 @@ class BusyPollCloseTest {
     @Test
     void shouldDeliverEverythingBeforeTheEndWithAutoReadOff() throws Exception {
         Recorder recorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                 ch -> ch.pipeline().addLast(recorder));
              Connections.Pair pair = c.connect()) {
             for (int i = 0; i < 10; i++) {
@@ -193,7 +178,7 @@ class BusyPollCloseTest {
     @Test
     void shouldSeeTheEndWithAutoReadOffOnceEverythingWasRead() throws Exception {
         Recorder recorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                 ch -> ch.pipeline().addLast(recorder));
              Connections.Pair pair = c.connect()) {
             pair.client().close().sync();
@@ -206,7 +191,7 @@ class BusyPollCloseTest {
     void shouldHalfCloseWithAllowHalfClosure() throws Exception {
         Recorder childRecorder = new Recorder();
         Recorder clientRecorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup,
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
                 sb -> sb.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true), ch -> ch.pipeline().addLast(childRecorder));
              Connections.Pair pair = c.connect(clientRecorder)) {
             DuplexChannel client = (DuplexChannel) pair.client();
@@ -238,7 +223,7 @@ class BusyPollCloseTest {
     @Test
     void shouldCloseOnThePeersShutdownOutputWithoutHalfClosure() throws Exception {
         Recorder childRecorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(childRecorder));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(childRecorder));
              Connections.Pair pair = c.connect()) {
             pair.client().writeAndFlush(1);
             ((DuplexChannel) pair.client()).shutdownOutput().sync();
@@ -251,7 +236,7 @@ class BusyPollCloseTest {
     @Test
     void shouldDiscardWhatArrivesAfterShutdownInput() throws Exception {
         Recorder childRecorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(childRecorder));
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(childRecorder));
              Connections.Pair pair = c.connect()) {
             ((DuplexChannel) pair.child()).shutdownInput().sync();
             assertEquals(ChannelInputShutdownReadComplete.INSTANCE, childRecorder.events.poll(10, TimeUnit.SECONDS));
@@ -268,7 +253,7 @@ class BusyPollCloseTest {
     @Test
     void shouldFailWritesToAClosedPeerAndCloseWithAutoClose() throws Exception {
         Recorder clientRecorder = new Recorder();
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
              Connections.Pair pair = c.connect(b -> b.option(ChannelOption.AUTO_READ, false), clientRecorder)) {
             pair.child().writeAndFlush(1).sync(); // unread: the end of the stream waits behind it
             pair.child().close().sync();
@@ -283,7 +268,7 @@ class BusyPollCloseTest {
     void shouldReleaseEveryBufferOnceBothEndsClosed() throws Exception {
         List<ByteBuf> written = new ArrayList<>();
         for (int round = 0; round < 50; round++) {
-            try (Connections c = new Connections(serverGroup, clientGroup, sb -> sb.childOption(ChannelOption.AUTO_READ, false),
+            try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> sb.childOption(ChannelOption.AUTO_READ, false),
                     ch -> { });
                  Connections.Pair pair = c.connect(b -> b.option(ChannelOption.AUTO_READ, false))) {
                 for (Channel ch : new Channel[] {pair.client(), pair.child()}) {

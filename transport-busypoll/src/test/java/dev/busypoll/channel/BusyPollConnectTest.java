@@ -17,10 +17,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,30 +32,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * did not accept, the connect timeout holds, and bad addresses say what is wrong.
  */
 class BusyPollConnectTest {
-    private static EventLoopGroup serverGroup;
-    private static EventLoopGroup clientGroup;
-
-    @BeforeAll
-    static void startGroups() {
-        serverGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
-    }
-
-    @AfterAll
-    static void stopGroups() {
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    static final LoopGroups GROUPS = new LoopGroups(1, 1);
 
     private static Channel bindNotReading(BusyPollCloseTest.Recorder childRecorder) throws InterruptedException {
-        return new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+        return new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
                 .option(ChannelOption.AUTO_READ, false)
                 .childHandler(childRecorder)
                 .bind(BusyPollAddress.ANY).sync().channel();
     }
 
     private static Bootstrap client(ChannelInboundHandlerAdapter handler) {
-        return new Bootstrap().group(clientGroup).channel(BusyPollChannel.class).handler(handler);
+        return new Bootstrap().group(GROUPS.client()).channel(BusyPollChannel.class).handler(handler);
     }
 
     @Test
@@ -99,7 +85,7 @@ class BusyPollConnectTest {
     void shouldCloseTheClientWhenItsChildCannotRegister() throws Exception {
         EventLoopGroup wrongGroup = new DefaultEventLoopGroup(1);
         try {
-            Channel server = new ServerBootstrap().group(serverGroup, wrongGroup).channel(BusyPollServerChannel.class)
+            Channel server = new ServerBootstrap().group(GROUPS.server(), wrongGroup).channel(BusyPollServerChannel.class)
                     .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
             try {
                 Channel client = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync()
@@ -150,7 +136,7 @@ class BusyPollConnectTest {
     void shouldTreatANamedAnyAsAnOrdinaryName() throws Exception {
         BusyPollAddress named = new BusyPollAddress("ANY");
         assertNotEquals(BusyPollAddress.ANY, named);
-        Channel server = new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+        Channel server = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
                 .childHandler(new ChannelInboundHandlerAdapter()).bind(named).sync().channel();
         try {
             assertEquals(named, server.localAddress(), "bound to the name, not to a fresh one");

@@ -16,12 +16,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.ReferenceCountUtil;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,20 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BusyPollRaceTest {
     private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(2);
 
-    private static EventLoopGroup serverGroup;
-    private static EventLoopGroup clientGroup;
-
-    @BeforeAll
-    static void startGroups() {
-        serverGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory());
-        clientGroup = new MultiThreadIoEventLoopGroup(2, BusyPollIoHandler.newFactory());
-    }
-
-    @AfterAll
-    static void stopGroups() {
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    static final LoopGroups GROUPS = new LoopGroups(2, 2);
 
     /** Releases what it reads; remembers every channel it saw become active. */
     private static final class Sink extends ChannelInboundHandlerAdapter {
@@ -94,11 +79,11 @@ class BusyPollRaceTest {
         int rounds = 0;
         while (System.nanoTime() < end || rounds < 20) {
             rounds++;
-            Channel server = new ServerBootstrap().group(serverGroup).channel(BusyPollServerChannel.class)
+            Channel server = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
                     .childHandler(sink).bind(BusyPollAddress.ANY).sync().channel();
             List<ChannelFuture> connects = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                ChannelFuture f = new Bootstrap().group(clientGroup).channel(BusyPollChannel.class).handler(sink)
+                ChannelFuture f = new Bootstrap().group(GROUPS.client()).channel(BusyPollChannel.class).handler(sink)
                         .connect(server.localAddress());
                 connects.add(f);
                 clients.add(f.channel());
@@ -134,7 +119,7 @@ class BusyPollRaceTest {
         Sink sink = new Sink();
         long end = System.nanoTime() + RUN_NANOS;
         int rounds = 0;
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> ch.pipeline().addLast(sink))) {
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(sink))) {
             while (System.nanoTime() < end || rounds < 50) {
                 rounds++;
                 Connections.Pair pair = c.connect(sink);
@@ -169,7 +154,7 @@ class BusyPollRaceTest {
                 received.add((Integer) msg);
             }
         };
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { }, ch -> { });
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
              Connections.Pair pair = c.connect(reader)) {
             Channel writer = pair.child();
             Channel moving = pair.client();
@@ -195,7 +180,7 @@ class BusyPollRaceTest {
                 moves++;
                 moving.deregister().sync();
                 spin(30);
-                clientGroup.next().register(moving).sync();
+                GROUPS.client().next().register(moving).sync();
                 spin(30);
             }
             stop.set(true);
