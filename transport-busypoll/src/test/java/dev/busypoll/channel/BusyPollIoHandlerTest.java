@@ -19,6 +19,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ManualIoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import dev.busypoll.core.AdaptiveSpinPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -192,8 +193,9 @@ class BusyPollIoHandlerTest {
                 sb -> sb.option(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.AUTO), ch -> { })) {
             BusyPollStats stats = BusyPollIoHandler.stats(group.next());
             waitUntil(() -> stats.getEffectiveBusyPollMicros() == BusyPollChannelOption.AUTO);
-            assertTrue(stats.getWakeCostNanos() > 0);
-            assertTrue(stats.getSpinWindowNanos() >= 0);
+            assertTrue(stats.getWakeCostNanos() > 0, "AUTO starts from a wake-up cost: " + stats);
+            assertTrue(stats.getSpinWindowNanos() >= 0 && stats.getSpinWindowNanos() <= AdaptiveSpinPolicy.MAX_SPIN_NANOS,
+                    "AUTO's window is its own choice, within the policy's bound: " + stats);
             try (Connections.Pair pair = c.connect(b -> b.option(BusyPollChannelOption.BUSY_POLL_MICROS, 5))) {
                 waitUntil(() -> stats.getEffectiveBusyPollMicros() == 5);
                 waitUntil(() -> stats.getSpinWindowNanos() == 5_000);
@@ -229,7 +231,8 @@ class BusyPollIoHandlerTest {
             assertEquals(BusyPollChannelOption.AUTO,
                     c.server.config().getOption(BusyPollChannelOption.BUSY_POLL_MICROS), "unset: the loop's default");
             waitUntil(stats::isParked);
-            assertTrue(stats.getSpinWindowNanos() >= 0);
+            assertTrue(stats.getSpinWindowNanos() >= 0 && stats.getSpinWindowNanos() <= AdaptiveSpinPolicy.MAX_SPIN_NANOS,
+                    stats.toString());
             assertTrue(stats.toString().contains("spinWindowNanos"), stats.toString());
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
@@ -278,12 +281,19 @@ class BusyPollIoHandlerTest {
                 String threadName = pair.child().eventLoop().submit(() -> Thread.currentThread().getName()).get();
                 name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(threadName));
                 assertTrue(mbeans.isRegistered(name));
-                assertTrue((Long) mbeans.getAttribute(name, "Messages") >= 200);
+                assertEquals(200L, mbeans.getAttribute(name, "Messages"));
+                // Each counter through JMX is the stats' own, read between two direct reads (counters only grow).
                 for (String attribute : new String[] {"Polls", "WorkFoundWhileSpinning", "Yields", "Parks",
-                        "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos", "SpinWindowNanos",
-                        "WakeCostNanos", "Naps", "NapsCaught", "NapsMissed"}) {
-                    assertTrue((Long) mbeans.getAttribute(name, attribute) >= 0);
+                        "UnparksIssued", "UnparksAvoided", "SpinNanos", "ParkNanos", "YieldNanos", "Naps",
+                        "NapsCaught", "NapsMissed"}) {
+                    java.lang.reflect.Method getter = BusyPollStatsMXBean.class.getMethod("get" + attribute);
+                    long before = (Long) getter.invoke(stats);
+                    long viaJmx = (Long) mbeans.getAttribute(name, attribute);
+                    long after = (Long) getter.invoke(stats);
+                    assertTrue(before <= viaJmx && viaJmx <= after, attribute + ": " + before + " <= " + viaJmx
+                            + " <= " + after);
                 }
+                assertEquals(1_000_000L, mbeans.getAttribute(name, "SpinWindowNanos"), "the fixed 1000 µs window");
             }
         } finally {
             serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
