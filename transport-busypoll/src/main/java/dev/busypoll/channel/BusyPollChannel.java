@@ -2,6 +2,7 @@ package dev.busypoll.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.nio.channels.AlreadyConnectedException;
@@ -49,7 +50,8 @@ import io.netty.util.concurrent.Future;
  *       completes a handshake into the listen backlog: whether or not the server is reading ({@code AUTO_READ} off
  *       on the server channel) and before the child is registered. The client may write at once; the child reads
  *       it once accepted. {@code CONNECT_TIMEOUT_MILLIS} bounds the wait for the server's loop. Closing a server
- *       resets the connections it has not accepted: their clients see the end of the stream.</li>
+ *       resets the connections it has not accepted (as does a child that cannot register): their clients get an
+ *       {@code IOException} "connection reset by ..." through {@code exceptionCaught}, then close.</li>
  *   <li><b>Reading.</b> {@code autoRead} and {@code read()} behave as on Netty's socket transports;
  *       {@code channelReadComplete} follows each read. Nothing is read after {@code close()}.</li>
  *   <li><b>End of stream.</b> When the peer closes or shuts its output down, this channel first reads everything
@@ -106,6 +108,8 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
     private Future<?> connectTimeout;
     private boolean readPending;
     private boolean writeStalled;
+    /** Registered once at least (an accepted channel closed before that resets its connection). */
+    private boolean attachedOnce;
     /** The end of the stream was reported once after the input was shut down (as NIO's flag of the same name). */
     private boolean inputClosedSeenErrorOnRead;
 
@@ -295,14 +299,21 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             throw new ClosedChannelException();
         }
         outputShutdown = true;
-        sendEndOfStream();
+        sendEndOfStream(null);
     }
 
-    /** Writer side: nothing follows what we wrote; the peer reads it, then sees the end (hand-off 2). */
-    private void sendEndOfStream() {
+    /**
+     * Writer side: nothing follows what we wrote; the peer reads it, then sees the end (hand-off 6), or with a
+     * {@code resetCause} the reset.
+     */
+    private void sendEndOfStream(IOException resetCause) {
         BusyPollChannel peer = this.peer;
         if (peer != null) {
-            peer.inbound.endOfStream();
+            if (resetCause != null) {
+                peer.inbound.reset(resetCause);
+            } else {
+                peer.inbound.endOfStream();
+            }
             VarHandle.fullFence();
             peer.scheduleFromPeer();
         }
@@ -360,6 +371,12 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
      */
     @Override
     protected void doClose() throws Exception {
+        close0(parent() != null && !attachedOnce ? new IOException("connection reset by " + localAddress
+                + ": the server closed the accepted channel before registering it (a child group that is not "
+                + "busypoll, or the server shutting down; the server's log says which)") : null);
+    }
+
+    private void close0(IOException resetCause) {
         try {
             if (state != State.CLOSED) {
                 BusyPollAddress local = localAddress;
@@ -376,7 +393,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             }
             if (!outputShutdown) {
                 outputShutdown = true;
-                sendEndOfStream();
+                sendEndOfStream(resetCause);
             }
         } finally {
             inbound.close();
@@ -396,11 +413,8 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
      * closed before accepting it, or refused it). The peer sees the end of the stream.
      */
     void resetUnaccepted() {
-        try {
-            doClose();
-        } catch (Exception e) {
-            throw new IllegalStateException(e); // doClose of a child throws nothing
-        }
+        close0(new IOException("connection reset by " + localAddress + ": the server channel closed before it "
+                + "accepted the connection"));
     }
 
     /** On the client's loop: the server queued the connection. */
@@ -630,6 +644,13 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
     }
 
     private void onEndOfStream(ChannelPipeline pipeline) {
+        IOException reset = inbound.resetCause();
+        if (reset != null && !inputShutdown) {
+            // As a socket's read of a reset: the exception, then the close, half-closure or not.
+            pipeline.fireExceptionCaught(reset);
+            unsafe().close(unsafe().voidPromise());
+            return;
+        }
         if (!inputShutdown) {
             if (config.isAllowHalfClosure()) {
                 inputShutdown = true;
@@ -658,6 +679,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         @Override
         public void attach(BusyPollIoHandler h) {
             handler = h;
+            attachedOnce = true;
             // Hand-off 2 for what arrived, ended or got room while we had no handler (or another one).
             VarHandle.fullFence();
             if (writeStalled || !inbound.isEmpty() || inbound.isEndOfStream()) {

@@ -121,8 +121,9 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *   <li><b>End of stream.</b> Writer's loop, closing or shutting its output down: volatile store of the inbound
  *       queue's {@code endOfStream}=1 (after the release stores of every message it offered); full fence; then
  *       (2) as after an offer. Reader: volatile load of {@code endOfStream}, then the emptiness check: seen set,
- *       the flag makes every earlier offer visible, so an empty queue is the end. A reader without a loop sees the
- *       flag when it attaches (store {@code handler}; full fence; look at the queue and the flag).</li>
+ *       the flag makes every earlier offer visible, so an empty queue is the end. A reset's cause is a plain store
+ *       before the flag's, published by it. A reader without a loop sees the flag when it attaches (store
+ *       {@code handler}; full fence; look at the queue and the flag).</li>
  * </ol>
  * Connecting and accepting take tasks, no lock-free hand-off: the client's loop creates the child and submits it
  * to the server's loop, which queues it in its backlog and submits "established" (or "refused") back to the

@@ -32,6 +32,8 @@ abstract class InboundQueueSharedFields extends InboundQueuePadStart {
     volatile int closed;
     @SuppressWarnings("unused") // accessed through InboundQueue.DRAIN_LOCK
     volatile int drainLock;
+    /** Set once, before {@code endOfStream}, when the writer resets the connection. */
+    java.io.IOException resetCause;
 }
 
 abstract class InboundQueuePadShared extends InboundQueueSharedFields {
@@ -200,6 +202,20 @@ final class InboundQueue extends InboundQueueReaderFields {
      */
     void endOfStream() {
         END_OF_STREAM.setVolatile(this, 1);
+    }
+
+    /**
+     * Writer: the connection was reset, for {@code cause}; then the end of the stream. The cause is a plain store
+     * published by the end-of-stream flag's volatile store.
+     */
+    void reset(java.io.IOException cause) {
+        resetCause = cause;
+        endOfStream();
+    }
+
+    /** Reader, after it saw {@link #isEndOfStream()}: why the connection was reset, or null for an orderly end. */
+    java.io.IOException resetCause() {
+        return resetCause;
     }
 
     /** Whether the writer said it offers nothing more (there may still be messages to read before the end). */

@@ -65,17 +65,41 @@ class BusyPollConnectTest {
         }
     }
 
+    /** Keeps what {@code exceptionCaught} saw. */
+    static final class Failures extends ChannelInboundHandlerAdapter {
+        final java.util.concurrent.BlockingQueue<Throwable> causes = new java.util.concurrent.LinkedBlockingQueue<>();
+
+        @Override
+        public void exceptionCaught(io.netty.channel.ChannelHandlerContext ctx, Throwable cause) {
+            causes.add(cause);
+        }
+
+        @Override
+        public boolean isSharable() {
+            return true;
+        }
+    }
+
+    private static void assertReset(Failures failures, String why) throws InterruptedException {
+        Throwable cause = failures.causes.poll(10, TimeUnit.SECONDS);
+        assertInstanceOf(java.io.IOException.class, cause);
+        assertTrue(cause.getMessage().startsWith("connection reset by ") && cause.getMessage().contains(why),
+                cause.getMessage());
+    }
+
     @Test
     void shouldResetConnectionsNotYetAcceptedWhenTheServerCloses() throws Exception {
         Channel server = bindNotReading(new BusyPollCloseTest.Recorder());
         List<Channel> clients = new ArrayList<>();
+        Failures failures = new Failures();
         for (int i = 0; i < 3; i++) {
-            clients.add(client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync().channel());
+            clients.add(client(failures).connect(server.localAddress()).sync().channel());
         }
         clients.get(1).writeAndFlush(Unpooled.copyInt(1)).sync(); // queued at a child that is never accepted
         server.close().sync();
         for (Channel client : clients) {
             assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "each client sees the reset: " + client);
+            assertReset(failures, "closed before it accepted");
         }
         ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).await();
         assertInstanceOf(java.net.ConnectException.class, refused.cause());
@@ -88,9 +112,10 @@ class BusyPollConnectTest {
             Channel server = new ServerBootstrap().group(GROUPS.server(), wrongGroup).channel(BusyPollServerChannel.class)
                     .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
             try {
-                Channel client = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync()
-                        .channel();
+                Failures failures = new Failures();
+                Channel client = client(failures).connect(server.localAddress()).sync().channel();
                 assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "the refused child resets the client");
+                assertReset(failures, "before registering it");
             } finally {
                 server.close().sync();
             }
