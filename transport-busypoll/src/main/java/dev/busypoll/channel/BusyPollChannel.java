@@ -610,7 +610,9 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             if (!config.isAutoRead()) {
                 readPending = false;
             }
-            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, InboundQueue.sizeOf(msg)));
+            long bytes = InboundQueue.sizeOf(msg);
+            inbound.taken(bytes);
+            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, bytes));
             allocHandle.attemptedBytesRead(size);
             allocHandle.lastBytesRead(size);
             allocHandle.incMessagesRead(1);

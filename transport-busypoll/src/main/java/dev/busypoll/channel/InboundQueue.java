@@ -149,14 +149,15 @@ final class InboundQueue extends InboundQueueReaderFields {
         return true;
     }
 
-    /** Reader (the owning loop, while open): the next message or null; counts it as taken. */
+    /** Reader (the owning loop, while open): the next message or null; the caller then reports it {@link #taken}. */
     Object poll() {
-        Object msg = queue.poll();
-        if (msg != null) {
-            takenMessagesLocal++;
-            takenBytesLocal += sizeOf(msg);
-        }
-        return msg;
+        return queue.poll();
+    }
+
+    /** Reader: counts a message it polled, of {@code size} ({@link #sizeOf}), as taken. */
+    void taken(long size) {
+        takenMessagesLocal++;
+        takenBytesLocal += size;
     }
 
     /**
