@@ -1,5 +1,6 @@
 package dev.busypoll.examples.support;
 
+import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.examples.transport.Transport;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
@@ -27,8 +28,10 @@ public final class ExampleOptions {
                     + " (NIO where epoll is missing).")
     private List<Transport> transports = List.of(Transport.defaultInJvm(), Transport.defaultNetwork());
 
-    @Option(names = "--busy-poll-micros", paramLabel = "MICROS",
-            description = "How long an event loop spins for input before it parks, in µs. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--busy-poll-micros", paramLabel = "MICROS", converter = BusyPollMicrosConverter.class,
+            description = "How long an event loop spins for input before it parks: 0.."
+                    + BusyPollChannelOption.MAX_BUSY_POLL_MICROS + " µs, or auto (or -1) to let the loop choose"
+                    + " and adapt. Default: ${DEFAULT-VALUE}.")
     private int busyPollMicros;
 
     /** The options with the examples' default busy-poll budget, {@link Transport#DEFAULT_BUSY_POLL_MICROS}. */
@@ -46,7 +49,7 @@ public final class ExampleOptions {
         return transports;
     }
 
-    /** @return the busy-poll budget of {@code --busy-poll-micros}, in µs */
+    /** @return the busy-poll budget of {@code --busy-poll-micros}, in µs, or {@link BusyPollChannelOption#AUTO} */
     public int busyPollMicros() {
         return busyPollMicros;
     }

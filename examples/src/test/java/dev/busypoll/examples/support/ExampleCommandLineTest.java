@@ -1,5 +1,6 @@
 package dev.busypoll.examples.support;
 
+import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.examples.echo.EchoExample;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.examples.http.HttpMicroservicesExample;
@@ -85,7 +86,17 @@ class ExampleCommandLineTest {
     void shouldRefuseAnUnknownOptionOrTransportOrANumberThatIsNot(Class<? extends Callable<Integer>> command) {
         assertRefused(command, "Unknown option: '--no-such-option'", "--transport", "local", "--no-such-option");
         assertRefused(command, "unknown transport 'carrier-pigeon'", "--transport", "local,carrier-pigeon");
-        assertRefused(command, "'many' is not an int", "--busy-poll-micros", "many");
+        assertRefused(command, "'many' is not a spin time: expected 0..1000000 µs or auto",
+                "--busy-poll-micros", "many");
+        assertRefused(command, "'-2' is not a spin time: expected 0..1000000 µs or auto", "--busy-poll-micros=-2");
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldReadAutoAsTheAdaptiveSpin(Class<? extends Callable<Integer>> command) {
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros", "auto"));
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros=AUTO"));
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros", "-1"));
     }
 
     @ParameterizedTest
