@@ -1,16 +1,18 @@
 package dev.busypoll.examples.echo;
 
-import dev.busypoll.examples.support.Args;
 import dev.busypoll.examples.support.CpuTime;
+import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,6 +23,7 @@ import java.util.concurrent.TimeUnit;
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.echo.EchoExample \
  *      [--transport LOCAL,NIO] [--round-trips 20000] [--size 8] [--busy-poll-micros 50]
  * </pre>
+ * {@code --help} lists the options and their defaults.
  *
  * <p>{@link #run} is safe to call from any thread that is not one of Netty's event loops.
  */
@@ -60,23 +63,37 @@ public final class EchoExample {
 
     /** Runs the echo on each transport named by {@code --transport} and prints one table. */
     public static void main(String[] argv) throws Exception {
-        Args args = new Args(argv);
-        int roundTrips = args.getInt("round-trips", 20_000);
-        int size = args.getInt("size", 8);
-        int busyPoll = args.getInt("busy-poll-micros", Transport.DEFAULT_BUSY_POLL_MICROS);
-        List<Transport> transports = new ArrayList<>();
-        for (String name : args.get("transport",
-                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
-            transports.add(Transport.parse(name));
+        ExampleOptions.execute(new Cli(), argv);
+    }
+
+    /** The example's command line, parsed by picocli; {@link #call} runs the example. */
+    @Command(name = "EchoExample", description = "Echo ping-pong over each transport, then one latency table.")
+    public static final class Cli implements Callable<Integer> {
+
+        @Mixin
+        private ExampleOptions common = new ExampleOptions();
+
+        @Option(names = "--round-trips", paramLabel = "N", description = "Timed round trips per transport."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int roundTrips = 20_000;
+
+        @Option(names = "--size", paramLabel = "BYTES", description = "Bytes per message. Default: ${DEFAULT-VALUE}.")
+        private int size = 8;
+
+        @Override
+        public Integer call() throws Exception {
+            int busyPoll = common.busyPollMicros();
+            LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
+            for (Transport t : common.transports()) {
+                run(t, Math.max(1, roundTrips / 5), size, busyPoll); // warm-up
+                long cpu = CpuTime.processNanos();
+                Histogram h = run(t, roundTrips, size, busyPoll);
+                table.add(t.name(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
+            }
+            System.out.print(table);
+            System.out.println("(CPU/op: the whole process's CPU time per round trip, µs, start-up and shutdown"
+                    + " included)");
+            return 0;
         }
-        LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
-        for (Transport t : transports) {
-            run(t, Math.max(1, roundTrips / 5), size, busyPoll); // warm-up
-            long cpu = CpuTime.processNanos();
-            Histogram h = run(t, roundTrips, size, busyPoll);
-            table.add(t.name(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
-        }
-        System.out.print(table);
-        System.out.println("(CPU/op: the whole process's CPU time per round trip, µs, start-up and shutdown included)");
     }
 }

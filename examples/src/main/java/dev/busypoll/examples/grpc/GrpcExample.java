@@ -1,6 +1,6 @@
 package dev.busypoll.examples.grpc;
 
-import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import io.grpc.CallOptions;
@@ -16,11 +16,13 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.net.SocketAddress;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +37,7 @@ import java.util.concurrent.TimeUnit;
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.grpc.GrpcExample \
  *      [--transport BUSYPOLL,EPOLL] [--calls 5000] [--busy-poll-micros 50]
  * </pre>
+ * {@code --help} lists the options and their defaults.
  *
  * <p>{@link #measureUnary} is the reusable part: the unary round-trip latency over a channel, for
  * benchmark reports. Server and client run their handlers on the event loops
@@ -180,23 +183,35 @@ public final class GrpcExample implements AutoCloseable {
 
     /** One quote per transport, then the unary latency table including grpc-inprocess. */
     public static void main(String[] argv) throws Exception {
-        Args args = new Args(argv);
-        int calls = args.getInt("calls", 5_000);
-        int busyPoll = args.getInt("busy-poll-micros", Transport.DEFAULT_BUSY_POLL_MICROS);
-        List<Transport> transports = new ArrayList<>();
-        for (String name : args.get("transport",
-                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
-            transports.add(Transport.parse(name));
-        }
-        LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls + " calls");
-        for (Transport t : transports) {
-            try (GrpcExample ex = start(t, busyPoll)) {
-                System.out.println(t + ": " + quote(ex.channel(), "BUSY", 250));
-                table.add("grpc-netty " + t, measureUnary(ex.channel(), Math.max(100, calls / 5), calls));
+        ExampleOptions.execute(new Cli(), argv);
+    }
+
+    /** The example's command line, parsed by picocli; {@link #call} runs the example. */
+    @Command(name = "GrpcExample",
+            description = "gRPC unary calls over each transport and over grpc-inprocess, then one latency table.")
+    public static final class Cli implements Callable<Integer> {
+
+        @Mixin
+        private ExampleOptions common = new ExampleOptions();
+
+        @Option(names = "--calls", paramLabel = "N", description = "Timed unary calls per transport."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int calls = 5_000;
+
+        @Override
+        public Integer call() throws Exception {
+            LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls
+                    + " calls");
+            for (Transport t : common.transports()) {
+                try (GrpcExample ex = start(t, common.busyPollMicros())) {
+                    System.out.println(t + ": " + quote(ex.channel(), "BUSY", 250));
+                    table.add("grpc-netty " + t, measureUnary(ex.channel(), Math.max(100, calls / 5), calls));
+                }
             }
+            table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
+            System.out.println();
+            System.out.print(table);
+            return 0;
         }
-        table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
-        System.out.println();
-        System.out.print(table);
     }
 }

@@ -1,16 +1,20 @@
 package dev.busypoll.examples.http;
 
-import dev.busypoll.examples.support.Args;
+import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +27,7 @@ import java.util.concurrent.TimeUnit;
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.http.HttpMicroservicesExample \
  *      [--transport LOCAL,NIO] [--requests 5000] [--pipeline 16] [--busy-poll-micros 50]
  * </pre>
+ * {@code --help} lists the options and their defaults.
  *
  * <p>Each service runs on an event loop of its own; {@link #start} and the measurements are called
  * from a plain thread.
@@ -109,38 +114,57 @@ public final class HttpMicroservicesExample implements AutoCloseable {
 
     /** A demo basket against a small stock list, then the latency tables, per transport. */
     public static void main(String[] argv) throws Exception {
-        Args args = new Args(argv);
-        int requests = args.getInt("requests", 5_000);
-        int depth = args.getInt("pipeline", 16);
-        int busyPoll = args.getInt("busy-poll-micros", Transport.DEFAULT_BUSY_POLL_MICROS);
-        LatencyTable single = new LatencyTable("HTTP/1.1 GET round trip, keep-alive");
-        LatencyTable batch = new LatencyTable("HTTP/1.1 " + depth + " pipelined GETs, time to the last response");
-        for (String name : args.get("transport",
-                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
-            Transport t = Transport.parse(name);
-            Map<String, Integer> stock = new LinkedHashMap<>();
-            stock.put("apple", 10);
-            stock.put("pear", 5);
-            stock.put("plum", 100);
-            try (HttpMicroservicesExample ex = start(t, stock, busyPoll)) {
-                Map<String, Integer> basket = new LinkedHashMap<>();
-                basket.put("apple", 3);
-                basket.put("pear", 7);
-                basket.put("kiwi", 1);
-                System.out.println(t + ": basket " + basket);
-                for (OrderService.LineResult r : ex.orders().reserve(basket).get(10, TimeUnit.SECONDS)) {
-                    System.out.println("  " + r.sku() + " x" + r.quantity() + " -> " + r.status() + " "
-                            + Json.write(r.body()));
+        ExampleOptions.execute(new Cli(), argv);
+    }
+
+    /** The example's command line, parsed by picocli; {@link #call} runs the example. */
+    @Command(name = "HttpMicroservicesExample",
+            description = "Two HTTP/1.1 microservices over each transport: a basket, then the GET latency tables.")
+    public static final class Cli implements Callable<Integer> {
+
+        @Mixin
+        private ExampleOptions common = new ExampleOptions();
+
+        @Option(names = "--requests", paramLabel = "N", description = "Timed GETs per transport."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int requests = 5_000;
+
+        @Option(names = "--pipeline", paramLabel = "DEPTH", description = "GETs per pipelined batch."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int depth = 16;
+
+        @Override
+        public Integer call() throws Exception {
+            int busyPoll = common.busyPollMicros();
+            LatencyTable single = new LatencyTable("HTTP/1.1 GET round trip, keep-alive");
+            LatencyTable batch = new LatencyTable("HTTP/1.1 " + depth + " pipelined GETs, time to the last response");
+            for (Transport t : common.transports()) {
+                Map<String, Integer> stock = new LinkedHashMap<>();
+                stock.put("apple", 10);
+                stock.put("pear", 5);
+                stock.put("plum", 100);
+                try (HttpMicroservicesExample ex = start(t, stock, busyPoll)) {
+                    Map<String, Integer> basket = new LinkedHashMap<>();
+                    basket.put("apple", 3);
+                    basket.put("pear", 7);
+                    basket.put("kiwi", 1);
+                    System.out.println(t + ": basket " + basket);
+                    for (OrderService.LineResult r : ex.orders().reserve(basket).get(10, TimeUnit.SECONDS)) {
+                        System.out.println("  " + r.sku() + " x" + r.quantity() + " -> " + r.status() + " "
+                                + Json.write(r.body()));
+                    }
+                    ex.measureRoundTrips("plum", Math.max(1, requests / 5)); // warm-up
+                    single.add(t.name(), ex.measureRoundTrips("plum", requests));
+                    batch.add(t.name(), ex.measurePipelinedBatches("plum", Math.max(1, requests / depth), depth));
+                    System.out.println("  connections accepted by the inventory: "
+                            + ex.inventory().connectionsAccepted());
                 }
-                ex.measureRoundTrips("plum", Math.max(1, requests / 5)); // warm-up
-                single.add(t.name(), ex.measureRoundTrips("plum", requests));
-                batch.add(t.name(), ex.measurePipelinedBatches("plum", Math.max(1, requests / depth), depth));
-                System.out.println("  connections accepted by the inventory: " + ex.inventory().connectionsAccepted());
             }
+            System.out.println();
+            System.out.print(single);
+            System.out.println();
+            System.out.print(batch);
+            return 0;
         }
-        System.out.println();
-        System.out.print(single);
-        System.out.println();
-        System.out.print(batch);
     }
 }

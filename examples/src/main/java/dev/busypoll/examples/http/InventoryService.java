@@ -1,5 +1,6 @@
 package dev.busypoll.examples.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -19,7 +20,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       {@code 200 {"sku":"A-1","reserved":3,"remaining":39}}, 409 if there is not enough stock,
  *       400 for a body it cannot read</li>
  * </ul>
+ * The bodies are the records below, written and read by Jackson ({@link Json}).
  * Connections are kept alive unless the client asks otherwise; pipelined requests are answered
  * in order (each is handled to completion before the next is read).
  *
@@ -41,6 +42,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 @ChannelHandler.Sharable
 public final class InventoryService extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+    /** The body of {@code POST /reservations}: a SKU and a quantity. */
+    public record ReservationRequest(String sku, Long quantity) {
+    }
+
+    /** The answer to {@code GET /stock/{sku}}. */
+    public record StockLevel(String sku, int available) {
+    }
+
+    /** A reservation made: what was reserved and what is left. */
+    public record Reservation(String sku, int reserved, int remaining) {
+    }
+
+    /** An error answer: what went wrong, with the SKU, path or available quantity where they help (else absent). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Problem(String error, String sku, String path, Integer available) {
+        static Problem of(String error) {
+            return new Problem(error, null, null, null);
+        }
+    }
 
     private final Map<String, AtomicInteger> stock = new ConcurrentHashMap<>();
     private final AtomicInteger connections = new AtomicInteger();
@@ -100,60 +121,54 @@ public final class InventoryService extends SimpleChannelInboundHandler<FullHttp
     private FullHttpResponse handle(FullHttpRequest request) {
         String path = request.uri();
         if (!request.decoderResult().isSuccess()) {
-            return json(HttpResponseStatus.BAD_REQUEST, Map.of("error", "malformed request"));
+            return json(HttpResponseStatus.BAD_REQUEST, Problem.of("malformed request"));
         }
         if (request.method().equals(HttpMethod.GET) && path.startsWith("/stock/")) {
             String sku = path.substring("/stock/".length());
             AtomicInteger available = stock.get(sku);
             if (available == null) {
-                return json(HttpResponseStatus.NOT_FOUND, Map.of("error", "unknown sku", "sku", sku));
+                return json(HttpResponseStatus.NOT_FOUND, new Problem("unknown sku", sku, null, null));
             }
-            return json(HttpResponseStatus.OK, ordered("sku", sku, "available", available.get()));
+            return json(HttpResponseStatus.OK, new StockLevel(sku, available.get()));
         }
         if (request.method().equals(HttpMethod.POST) && path.equals("/reservations")) {
             return reserve(request.content().toString(StandardCharsets.UTF_8));
         }
-        return json(HttpResponseStatus.NOT_FOUND, Map.of("error", "no such resource", "path", path));
+        return json(HttpResponseStatus.NOT_FOUND, new Problem("no such resource", null, path, null));
     }
 
     private FullHttpResponse reserve(String body) {
-        String sku;
-        long quantity;
+        ReservationRequest req;
         try {
-            Map<String, Object> req = Json.parseObject(body);
-            sku = (String) req.get("sku");
-            quantity = ((Number) req.get("quantity")).longValue();
-        } catch (RuntimeException e) {
-            return json(HttpResponseStatus.BAD_REQUEST, Map.of("error", "expected {\"sku\":string,\"quantity\":int}"));
+            req = Json.read(body, ReservationRequest.class);
+        } catch (IllegalArgumentException e) {
+            req = null;
         }
+        if (req == null || req.quantity() == null) {
+            return json(HttpResponseStatus.BAD_REQUEST, Problem.of("expected {\"sku\":string,\"quantity\":int}"));
+        }
+        String sku = req.sku();
+        long quantity = req.quantity();
         AtomicInteger available = sku == null ? null : stock.get(sku);
         if (available == null) {
-            return json(HttpResponseStatus.NOT_FOUND, Map.of("error", "unknown sku"));
+            return json(HttpResponseStatus.NOT_FOUND, Problem.of("unknown sku"));
         }
         if (quantity <= 0 || quantity > Integer.MAX_VALUE) {
-            return json(HttpResponseStatus.BAD_REQUEST, Map.of("error", "quantity must be positive"));
+            return json(HttpResponseStatus.BAD_REQUEST, Problem.of("quantity must be positive"));
         }
         int q = (int) quantity;
         while (true) {
             int now = available.get();
             if (now < q) {
-                return json(HttpResponseStatus.CONFLICT, ordered("error", "insufficient stock", "available", now));
+                return json(HttpResponseStatus.CONFLICT, new Problem("insufficient stock", null, null, now));
             }
             if (available.compareAndSet(now, now - q)) {
-                return json(HttpResponseStatus.OK, ordered("sku", sku, "reserved", q, "remaining", now - q));
+                return json(HttpResponseStatus.OK, new Reservation(sku, q, now - q));
             }
         }
     }
 
-    private static Map<String, Object> ordered(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
-    private static FullHttpResponse json(HttpResponseStatus status, Map<String, Object> body) {
+    private static FullHttpResponse json(HttpResponseStatus status, Object body) {
         FullHttpResponse r = new DefaultFullHttpResponse(io.netty.handler.codec.http.HttpVersion.HTTP_1_1, status,
                 Unpooled.copiedBuffer(Json.write(body), StandardCharsets.UTF_8));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);

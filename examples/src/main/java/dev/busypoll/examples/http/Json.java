@@ -1,272 +1,76 @@
 package dev.busypoll.examples.http;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
 import java.util.Map;
 
 /**
- * A deliberately tiny JSON reader and writer, enough for the microservice example's bodies:
- * objects, arrays, strings, integers ({@code long}), decimals ({@code double}), booleans and null.
- * Objects read as insertion-ordered {@code Map<String, Object>}, arrays as {@code List<Object>}.
- * Real services would use Jackson; this keeps the example's dependencies at Netty alone.
+ * The HTTP services' JSON, through one Jackson {@link ObjectMapper} configured for their bodies: records and maps
+ * written in their order; whole numbers read into maps as {@code Long}; unknown properties ignored; trailing
+ * characters, and a string where a number belongs or a number where a string belongs, refused. Failures come out
+ * as {@link IllegalArgumentException}, so a handler can answer 400 without Jackson's checked exceptions.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe: the mapper is configured once and shared, as Jackson intends.
  */
-public final class Json {
+final class Json {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+            .build();
+
+    private static final JavaType OBJECT =
+            MAPPER.getTypeFactory().constructMapType(Map.class, String.class, Object.class);
 
     private Json() {
     }
 
-    /** Writes {@code value} (map, list, string, number, boolean or null) as JSON. */
-    public static String write(Object value) {
-        StringBuilder sb = new StringBuilder();
-        write(value, sb);
-        return sb.toString();
-    }
-
-    private static void write(Object v, StringBuilder sb) {
-        if (v == null) {
-            sb.append("null");
-        } else if (v instanceof String s) {
-            sb.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> sb.append("\\\"");
-                    case '\\' -> sb.append("\\\\");
-                    case '\n' -> sb.append("\\n");
-                    case '\r' -> sb.append("\\r");
-                    case '\t' -> sb.append("\\t");
-                    default -> {
-                        if (c < 0x20) {
-                            sb.append(String.format("\\u%04x", (int) c));
-                        } else {
-                            sb.append(c);
-                        }
-                    }
-                }
-            }
-            sb.append('"');
-        } else if (v instanceof Number || v instanceof Boolean) {
-            sb.append(v);
-        } else if (v instanceof Map<?, ?> m) {
-            sb.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!first) {
-                    sb.append(',');
-                }
-                first = false;
-                write(String.valueOf(e.getKey()), sb);
-                sb.append(':');
-                write(e.getValue(), sb);
-            }
-            sb.append('}');
-        } else if (v instanceof List<?> l) {
-            sb.append('[');
-            for (int i = 0; i < l.size(); i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                write(l.get(i), sb);
-            }
-            sb.append(']');
-        } else {
-            throw new IllegalArgumentException("not JSON-writable: " + v.getClass());
+    /** Writes {@code value} (a record, map, list, string, number, boolean or null) as JSON. */
+    static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON-writable: " + e.getOriginalMessage(), e);
         }
     }
 
     /**
-     * Parses one JSON value.
+     * Reads {@code text} as a {@code type}: a record's components by name.
      *
-     * @throws IllegalArgumentException if {@code text} is not valid JSON
+     * @throws IllegalArgumentException if {@code text} is not JSON of that shape, or is {@code null}
      */
-    public static Object parse(String text) {
-        Parser p = new Parser(text);
-        Object v = p.value();
-        p.skipSpace();
-        if (p.pos != text.length()) {
-            throw p.error("trailing characters");
-        }
-        return v;
+    static <T> T read(String text, Class<T> type) {
+        return read(text, MAPPER.constructType(type));
     }
 
-    /** Parses a JSON object. @throws IllegalArgumentException if it is not one */
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> parseObject(String text) {
-        Object v = parse(text);
-        if (!(v instanceof Map)) {
-            throw new IllegalArgumentException("expected a JSON object");
-        }
-        return (Map<String, Object>) v;
+    /**
+     * Reads a JSON object into an insertion-ordered map: objects nested in it as maps, arrays as lists.
+     *
+     * @throws IllegalArgumentException if {@code text} is not a JSON object
+     */
+    static Map<String, Object> parseObject(String text) {
+        return read(text, OBJECT);
     }
 
-    private static final class Parser {
-        final String s;
-        int pos;
-
-        Parser(String s) {
-            this.s = s;
+    private static <T> T read(String text, JavaType type) {
+        T value;
+        try {
+            value = MAPPER.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("bad JSON: " + e.getOriginalMessage(), e);
         }
-
-        IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("bad JSON at " + pos + ": " + what);
+        if (value == null) {
+            throw new IllegalArgumentException("bad JSON: null where " + type.getTypeName() + " belongs");
         }
-
-        void skipSpace() {
-            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
-                pos++;
-            }
-        }
-
-        char peek() {
-            skipSpace();
-            if (pos >= s.length()) {
-                throw error("unexpected end");
-            }
-            return s.charAt(pos);
-        }
-
-        void expect(char c) {
-            if (peek() != c) {
-                throw error("expected '" + c + "'");
-            }
-            pos++;
-        }
-
-        Object value() {
-            char c = peek();
-            switch (c) {
-                case '{':
-                    return object();
-                case '[':
-                    return array();
-                case '"':
-                    return string();
-                case 't':
-                    return literal("true", Boolean.TRUE);
-                case 'f':
-                    return literal("false", Boolean.FALSE);
-                case 'n':
-                    return literal("null", null);
-                default:
-                    return number();
-            }
-        }
-
-        Object literal(String word, Object value) {
-            if (!s.startsWith(word, pos)) {
-                throw error("expected " + word);
-            }
-            pos += word.length();
-            return value;
-        }
-
-        Map<String, Object> object() {
-            expect('{');
-            Map<String, Object> m = new LinkedHashMap<>();
-            if (peek() == '}') {
-                pos++;
-                return m;
-            }
-            while (true) {
-                if (peek() != '"') {
-                    throw error("expected a key");
-                }
-                String key = string();
-                expect(':');
-                m.put(key, value());
-                char c = peek();
-                pos++;
-                if (c == '}') {
-                    return m;
-                }
-                if (c != ',') {
-                    throw error("expected ',' or '}'");
-                }
-            }
-        }
-
-        List<Object> array() {
-            expect('[');
-            List<Object> l = new ArrayList<>();
-            if (peek() == ']') {
-                pos++;
-                return l;
-            }
-            while (true) {
-                l.add(value());
-                char c = peek();
-                pos++;
-                if (c == ']') {
-                    return l;
-                }
-                if (c != ',') {
-                    throw error("expected ',' or ']'");
-                }
-            }
-        }
-
-        String string() {
-            expect('"');
-            StringBuilder sb = new StringBuilder();
-            while (true) {
-                if (pos >= s.length()) {
-                    throw error("unterminated string");
-                }
-                char c = s.charAt(pos++);
-                if (c == '"') {
-                    return sb.toString();
-                }
-                if (c != '\\') {
-                    sb.append(c);
-                    continue;
-                }
-                if (pos >= s.length()) {
-                    throw error("unterminated escape");
-                }
-                char e = s.charAt(pos++);
-                switch (e) {
-                    case '"', '\\', '/' -> sb.append(e);
-                    case 'b' -> sb.append('\b');
-                    case 'f' -> sb.append('\f');
-                    case 'n' -> sb.append('\n');
-                    case 'r' -> sb.append('\r');
-                    case 't' -> sb.append('\t');
-                    case 'u' -> {
-                        if (pos + 4 > s.length()) {
-                            throw error("short \\u escape");
-                        }
-                        try {
-                            sb.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
-                        } catch (NumberFormatException ex) {
-                            throw error("bad \\u escape");
-                        }
-                        pos += 4;
-                    }
-                    default -> throw error("bad escape \\" + e);
-                }
-            }
-        }
-
-        Object number() {
-            int start = pos;
-            while (pos < s.length() && "+-0123456789.eE".indexOf(s.charAt(pos)) >= 0) {
-                pos++;
-            }
-            String n = s.substring(start, pos);
-            if (n.isEmpty()) {
-                throw error("unexpected character");
-            }
-            try {
-                if (n.indexOf('.') < 0 && n.indexOf('e') < 0 && n.indexOf('E') < 0) {
-                    return Long.parseLong(n);
-                }
-                return Double.parseDouble(n);
-            } catch (NumberFormatException ex) {
-                throw error("bad number " + n);
-            }
-        }
+        return value;
     }
 }

@@ -1,7 +1,6 @@
 package dev.busypoll.examples.http;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -40,9 +39,8 @@ public final class OrderService {
         List<String> skus = new ArrayList<>(basket.keySet());
         List<CompletableFuture<HttpServiceClient.Response>> calls = new ArrayList<>();
         for (String sku : skus) {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("sku", sku);
-            body.put("quantity", basket.get(sku));
+            InventoryService.ReservationRequest body = new InventoryService.ReservationRequest(sku,
+                    (long) basket.get(sku));
             calls.add(inventory.postJson("/reservations", Json.write(body)));
         }
         return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
@@ -58,7 +56,7 @@ public final class OrderService {
     /** @return a future of the available quantity of {@code sku}, or -1 if the inventory does not know it */
     public CompletableFuture<Long> available(String sku) {
         return inventory.get("/stock/" + sku).thenApply(r -> r.status() == 200
-                ? ((Number) Json.parseObject(r.body()).get("available")).longValue()
+                ? (long) Json.read(r.body(), InventoryService.StockLevel.class).available()
                 : -1L);
     }
 }

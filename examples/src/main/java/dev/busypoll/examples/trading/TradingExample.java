@@ -1,14 +1,18 @@
 package dev.busypoll.examples.trading;
 
-import dev.busypoll.examples.support.Args;
 import dev.busypoll.examples.support.CpuTime;
+import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,6 +26,7 @@ import java.util.concurrent.TimeUnit;
  *      [--rate 5000]                 orders per second (open loop)
  *      [--seconds 5] [--warmup-seconds 2] [--subscribers 3] [--busy-poll-micros 5]
  * </pre>
+ * {@code --help} lists the options and their defaults.
  * The default runs the in-JVM way and then the network way (epoll with {@code SO_BUSY_POLL} on
  * Linux, NIO elsewhere): the same stages and handlers, the path out of one JVM.
  *
@@ -85,41 +90,61 @@ public final class TradingExample {
 
     /** Runs every transport named by {@code --transport} and prints both latency tables. */
     public static void main(String[] argv) throws Exception {
-        Args args = new Args(argv);
-        int rate = args.getInt("rate", 5_000);
-        double seconds = args.getDouble("seconds", 5);
-        double warmup = args.getDouble("warmup-seconds", 2);
-        int subscribers = args.getInt("subscribers", 3);
-        int busyPoll = args.getInt("busy-poll-micros", DEFAULT_BUSY_POLL_MICROS);
-        List<Transport> transports = new ArrayList<>();
-        for (String name : args.get("transport",
-                Transport.defaultInJvm() + "," + Transport.defaultNetwork()).split(",")) {
-            transports.add(Transport.parse(name));
-        }
+        ExampleOptions.execute(new Cli(), argv);
+    }
 
-        List<Result> results = new ArrayList<>();
-        for (Transport t : transports) {
-            System.out.printf(Locale.ROOT, "running %s: %d orders/s for %.1f s (+%.1f s warm-up), %d subscribers%n",
-                    t, rate, seconds, warmup, subscribers);
-            Result r = run(t, rate, warmup, seconds, subscribers, busyPoll);
-            System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
-                    + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
-                    subscribers, r.gaps());
-            System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order)%n",
-                    r.cpuNanos() / 1e6, r.wallNanos() / 1e9, (double) r.cpuNanos() / r.wallNanos(),
-                    r.cpuNanos() / 1e3 / r.sent());
-            results.add(r);
+    /** The example's command line, parsed by picocli; {@link #call} runs the example. */
+    @Command(name = "TradingExample",
+            description = "The trading pipeline under an open-loop order rate on each transport, then two latency"
+                    + " tables.")
+    public static final class Cli implements Callable<Integer> {
+
+        @Mixin
+        private ExampleOptions common = new ExampleOptions(DEFAULT_BUSY_POLL_MICROS);
+
+        @Option(names = "--rate", paramLabel = "ORDERS", description = "Orders per second (open loop)."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int rate = 5_000;
+
+        @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per transport."
+                + " Default: ${DEFAULT-VALUE}.")
+        private double seconds = 5;
+
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before them."
+                + " Default: ${DEFAULT-VALUE}.")
+        private double warmup = 2;
+
+        @Option(names = "--subscribers", paramLabel = "N", description = "Market-data subscribers."
+                + " Default: ${DEFAULT-VALUE}.")
+        private int subscribers = 3;
+
+        @Override
+        public Integer call() throws Exception {
+            List<Result> results = new ArrayList<>();
+            for (Transport t : common.transports()) {
+                System.out.printf(Locale.ROOT, "running %s: %d orders/s for %.1f s (+%.1f s warm-up), %d subscribers%n",
+                        t, rate, seconds, warmup, subscribers);
+                Result r = run(t, rate, warmup, seconds, subscribers, common.busyPollMicros());
+                System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
+                        + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
+                        subscribers, r.gaps());
+                System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order)%n",
+                        r.cpuNanos() / 1e6, r.wallNanos() / 1e9, (double) r.cpuNanos() / r.wallNanos(),
+                        r.cpuNanos() / 1e3 / r.sent());
+                results.add(r);
+            }
+            LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client)");
+            LatencyTable md = new LatencyTable("order -> market data (at each subscriber)");
+            for (Result r : results) {
+                double cpuPerOrder = r.cpuNanos() / 1e3 / r.sent();
+                ack.add(r.transport().name(), r.orderToAckNanos(), cpuPerOrder);
+                md.add(r.transport().name(), r.orderToMarketDataNanos(), cpuPerOrder);
+            }
+            System.out.println();
+            System.out.print(ack);
+            System.out.println();
+            System.out.print(md);
+            return 0;
         }
-        LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client)");
-        LatencyTable md = new LatencyTable("order -> market data (at each subscriber)");
-        for (Result r : results) {
-            double cpuPerOrder = r.cpuNanos() / 1e3 / r.sent();
-            ack.add(r.transport().name(), r.orderToAckNanos(), cpuPerOrder);
-            md.add(r.transport().name(), r.orderToMarketDataNanos(), cpuPerOrder);
-        }
-        System.out.println();
-        System.out.print(ack);
-        System.out.println();
-        System.out.print(md);
     }
 }

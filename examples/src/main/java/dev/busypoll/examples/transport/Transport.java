@@ -137,7 +137,9 @@ public enum Transport {
 
     /**
      * Linux epoll over loopback TCP with the socket's own busy polling ({@code SO_BUSY_POLL}, µs)
-     * set from the busy-poll budget. Available only where {@link Epoll#isAvailable()}.
+     * set from the busy-poll budget; {@link BusyPollChannelOption#AUTO} leaves {@code SO_BUSY_POLL}
+     * unset (the socket has no adaptive spin, and refuses -1). Available only where
+     * {@link Epoll#isAvailable()}.
      */
     EPOLL(false, true) {
         @Override
@@ -162,7 +164,9 @@ public enum Transport {
 
         @Override
         public Map<ChannelOption<?>, Object> connectionOptions(int busyPollMicros) {
-            return Map.of(ChannelOption.TCP_NODELAY, true, EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
+            return busyPollMicros == BusyPollChannelOption.AUTO
+                    ? Map.of(ChannelOption.TCP_NODELAY, true)
+                    : Map.of(ChannelOption.TCP_NODELAY, true, EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
         }
     };
 

@@ -80,6 +80,14 @@ class TransportTest {
     }
 
     @Test
+    void shouldPassAutoToBusypollAndLeaveTheSocketsSpinUnset() {
+        int auto = BusyPollChannelOption.AUTO;
+        assertEquals(auto, Transport.BUSYPOLL.connectionOptions(auto).get(BusyPollChannelOption.BUSY_POLL_MICROS));
+        assertEquals(Map.of(ChannelOption.TCP_NODELAY, true), Transport.EPOLL.connectionOptions(auto),
+                "SO_BUSY_POLL refuses -1");
+    }
+
+    @Test
     void shouldParseNamesCaseInsensitivelyAndRefuseUnknownOnes() {
         assertEquals(Transport.NIO, Transport.parse(" nio "));
         assertEquals(Transport.BUSYPOLL, Transport.parse("BusyPoll"));

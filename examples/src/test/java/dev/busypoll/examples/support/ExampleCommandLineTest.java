@@ -1,0 +1,117 @@
+package dev.busypoll.examples.support;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.examples.echo.EchoExample;
+import dev.busypoll.examples.grpc.GrpcExample;
+import dev.busypoll.examples.http.HttpMicroservicesExample;
+import dev.busypoll.examples.trading.TradingExample;
+import dev.busypoll.examples.transport.Transport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The examples' command lines, parsed and rejected without running an example: {@code --help} and a bad value end
+ * before {@code call()}, and the other cases only parse.
+ */
+class ExampleCommandLineTest {
+
+    static Stream<Class<? extends Callable<Integer>>> commands() {
+        return Stream.of(EchoExample.Cli.class, HttpMicroservicesExample.Cli.class, GrpcExample.Cli.class,
+                TradingExample.Cli.class);
+    }
+
+    /** A command line whose standard output and error are kept in {@link #out} and {@link #err}. */
+    private static final class Run {
+        final CommandLine cmd;
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final int exitCode;
+
+        Run(Class<? extends Callable<Integer>> command, String... args) {
+            cmd = new CommandLine(command);
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            exitCode = cmd.execute(args);
+        }
+    }
+
+    private static Object parsed(Class<? extends Callable<Integer>> command, String option, String... args) {
+        CommandLine cmd = new CommandLine(command);
+        cmd.parseArgs(args);
+        return cmd.getCommandSpec().findOption(option).getValue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldPrintEveryOptionForHelpAndExitWithoutRunning(Class<? extends Callable<Integer>> command) {
+        Run run = new Run(command, "--help");
+
+        assertEquals(0, run.exitCode);
+        assertEquals(run.cmd.getUsageMessage(), run.out.toString(), "the usage and nothing else");
+        for (OptionSpec o : run.cmd.getCommandSpec().options()) {
+            assertTrue(run.out.toString().contains(o.longestName()), o.longestName());
+        }
+        assertTrue(run.out.toString().contains("--transport"));
+        assertTrue(run.out.toString().contains("--busy-poll-micros"));
+        assertEquals("", run.err.toString());
+    }
+
+    /** Asserts that {@code args} end before the example runs, with {@code reason}, the usage and no stack trace. */
+    static void assertRefused(Class<? extends Callable<Integer>> command, String reason, String... args) {
+        Run run = new Run(command, args);
+
+        assertNotEquals(0, run.exitCode);
+        assertTrue(run.err.toString().contains(reason), run.err.toString());
+        assertTrue(run.err.toString().contains("Usage: "), run.err.toString());
+        assertFalse(run.err.toString().contains("\tat "), run.err.toString());
+        assertEquals("", run.out.toString(), "nothing ran");
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldRefuseAnUnknownOptionOrTransportOrANumberThatIsNot(Class<? extends Callable<Integer>> command) {
+        assertRefused(command, "Unknown option: '--no-such-option'", "--transport", "local", "--no-such-option");
+        assertRefused(command, "unknown transport 'carrier-pigeon'", "--transport", "local,carrier-pigeon");
+        assertRefused(command, "'many' is not a spin time: expected 0..1000000 µs or auto",
+                "--busy-poll-micros", "many");
+        assertRefused(command, "'-2' is not a spin time: expected 0..1000000 µs or auto", "--busy-poll-micros=-2");
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldReadAutoAsTheAdaptiveSpin(Class<? extends Callable<Integer>> command) {
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros", "auto"));
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros=AUTO"));
+        assertEquals(BusyPollChannelOption.AUTO, parsed(command, "--busy-poll-micros", "--busy-poll-micros", "-1"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldReadTransportsCaseInsensitivelyInTheirOrder(Class<? extends Callable<Integer>> command) {
+        assertEquals(List.of(Transport.LOCAL, Transport.NIO), parsed(command, "--transport", "--transport", "local,NIO"));
+        assertEquals(List.of(Transport.defaultInJvm(), Transport.defaultNetwork()), parsed(command, "--transport"));
+    }
+
+    @Test
+    void shouldKeepEachExamplesDefaultBusyPollBudget() {
+        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(EchoExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(GrpcExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(TradingExample.DEFAULT_BUSY_POLL_MICROS, parsed(TradingExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(0, parsed(TradingExample.Cli.class, "--busy-poll-micros", "--busy-poll-micros=0"));
+        assertEquals(2.5, parsed(TradingExample.Cli.class, "--seconds", "--seconds", "2.5"));
+    }
+}
