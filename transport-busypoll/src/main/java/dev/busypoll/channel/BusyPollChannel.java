@@ -288,7 +288,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             return;
         }
         inputShutdown = true;
-        inbound.close(); // nothing more is read; what arrives from now on is released (hand-off 5)
+        closeInbound(); // nothing more is read; what arrives from now on is released (hand-off 5)
         promise.setSuccess();
         scheduleSelf(); // the next poll says the input is done (ChannelInputShutdownReadComplete)
     }
@@ -300,6 +300,21 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         }
         outputShutdown = true;
         sendEndOfStream(null);
+    }
+
+    /**
+     * Reader side, on this channel's loop: nothing more is read. Releases what is queued and whatever arrives later
+     * (hand-off 5), then resumes a writer that stalled on the full queue (store {@code closed}; full fence; claim
+     * {@code writerWaiting}), so that its next flush sees the flag instead of waiting for room for ever.
+     */
+    private void closeInbound() {
+        inbound.close();
+        if (inbound.claimWriterWaiting()) {
+            BusyPollChannel writer = peer;
+            if (writer != null) {
+                writer.scheduleFromPeer();
+            }
+        }
     }
 
     /**
@@ -378,6 +393,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     private void close0(IOException resetCause) {
         try {
+            closeInbound(); // first: a writer woken by the end of the stream below finds the queue closed
             if (state != State.CLOSED) {
                 BusyPollAddress local = localAddress;
                 if (local != null && parent() == null) {
@@ -396,7 +412,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 sendEndOfStream(resetCause);
             }
         } finally {
-            inbound.close();
+            inbound.close(); // idempotent: releases whatever an exception above left queued
         }
     }
 
@@ -431,7 +447,10 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         pipeline().fireChannelActive();
         if (!promiseSet) {
             unsafe().close(unsafe().voidPromise());
+            return;
         }
+        // The child may have written and even ended before we were connected: polls until now ignored it.
+        scheduleSelf();
     }
 
     /** On the client's loop: the server did not take the connection. */
@@ -445,8 +464,12 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         unsafe().close(unsafe().voidPromise());
     }
 
-    /** Server's loop, having queued {@code child} in its backlog (or refused it): tells this client. */
-    void onServed(BusyPollChannel child, BusyPollAddress server, ConnectException refusal) {
+    /**
+     * Server's loop, queueing {@code child} in its backlog (or refusing it): tells this client.
+     *
+     * @return false when the client's loop is gone (the child is reset then)
+     */
+    boolean onServed(BusyPollChannel child, BusyPollAddress server, ConnectException refusal) {
         try {
             eventLoop().execute(() -> {
                 if (refusal == null) {
@@ -457,7 +480,9 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             });
         } catch (RejectedExecutionException e) {
             child.resetUnaccepted(); // the client's loop is gone: nobody will read this connection
+            return false;
         }
+        return true;
     }
 
     @Override
@@ -518,6 +543,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 in.remove(); // the peer shut its input down: what arrives is discarded, as a socket does
                 continue;
             }
+            boolean retained = false;
             try {
                 if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
                     in.remove(); // as on a socket, an empty buffer carries nothing to the peer
@@ -525,15 +551,23 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 }
                 long size = InboundQueue.sizeOf(msg);
                 ReferenceCountUtil.retain(msg);
+                retained = true;
                 if (!target.offer(msg, size, maxMessages, maxBytes)) {
                     target.markWriterWaiting();
                     if (!target.offer(msg, size, maxMessages, maxBytes)) {
+                        retained = false;
                         ReferenceCountUtil.release(msg);
+                        if (target.isClosed()) {
+                            continue; // closed while full (store; fence; load with closeInbound): handled above
+                        }
                         writeStalled = true;
                         break;
                     }
                 }
             } catch (Throwable t) {
+                if (retained) {
+                    ReferenceCountUtil.safeRelease(msg); // the offer failed after the retain
+                }
                 in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break the channel
                 continue;
             }
@@ -647,7 +681,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     private void onEndOfStream(ChannelPipeline pipeline) {
         IOException reset = inbound.resetCause();
-        if (reset != null && !inputShutdown) {
+        if (reset != null) {
             // As a socket's read of a reset: the exception, then the close, half-closure or not.
             pipeline.fireExceptionCaught(reset);
             unsafe().close(unsafe().voidPromise());
@@ -656,7 +690,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         if (!inputShutdown) {
             if (config.isAllowHalfClosure()) {
                 inputShutdown = true;
-                inbound.close();
+                closeInbound();
                 pipeline.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
             } else {
                 unsafe().close(unsafe().voidPromise());
@@ -682,8 +716,10 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         public void attach(BusyPollIoHandler h) {
             handler = h;
             attachedOnce = true;
-            // Hand-off 2 for what arrived, ended or got room while we had no handler (or another one).
-            VarHandle.fullFence();
+            // A "queued" flag left from the previous loop belongs to an entry on that loop's ready list, which it
+            // may never poll again (suspended or shut down): take the flag back, at worst a harmless duplicate.
+            // Then hand-off 2 (clearQueued fences) for what arrived, ended or got room while we had no handler.
+            clearQueued();
             if (writeStalled || !inbound.isEmpty() || inbound.isEndOfStream()) {
                 h.schedule(this);
             }

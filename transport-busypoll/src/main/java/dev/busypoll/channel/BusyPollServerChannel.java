@@ -175,8 +175,9 @@ public class BusyPollServerChannel extends AbstractServerChannel {
                     + " (the server channel closed)"));
             return;
         }
-        pending.add(child);
-        client.onServed(child, localAddress(), null); // connected: in the backlog, whether or not we read yet
+        if (client.onServed(child, localAddress(), null)) { // connected: in the backlog, whether or not we read yet
+            pending.add(child);
+        }
         if (acceptPending) {
             acceptPending = false;
             readInbound();

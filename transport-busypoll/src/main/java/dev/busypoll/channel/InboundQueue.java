@@ -149,9 +149,13 @@ final class InboundQueue extends InboundQueueReaderFields {
         return true;
     }
 
-    /** Reader (the owning loop, while open): the next message or null; the caller then reports it {@link #taken}. */
+    /**
+     * Reader (the owning loop): the next message or null; the caller then reports it {@link #taken}. Null once the
+     * reader closed the queue: from then on only {@link #releaseAll()} consumes (JCTools' poll and peek both write
+     * the consumer's side). The flag is the reader's own store, so a plain load sees it.
+     */
     Object poll() {
-        return queue.poll();
+        return (int) CLOSED.get(this) == 0 ? queue.poll() : null;
     }
 
     /** Reader: counts a message it polled, of {@code size} ({@link #sizeOf}), as taken. */
@@ -174,11 +178,12 @@ final class InboundQueue extends InboundQueueReaderFields {
     }
 
     /**
-     * Reader (the owning loop, while open): whether a message is ready. Reads only the slot the next
-     * {@link #poll()} takes (acquire load), not the writer's index: one cache line, the one the poll needs anyway.
+     * Reader (the owning loop): whether a message is ready; false once the reader closed the queue (see
+     * {@link #poll()}). Reads only the slot the next {@link #poll()} takes (acquire load), not the writer's index:
+     * one cache line, the one the poll needs anyway.
      */
     boolean hasNext() {
-        return queue.peek() != null;
+        return (int) CLOSED.get(this) == 0 && queue.peek() != null;
     }
 
     /** Messages offered and not yet taken (an estimate while the writer runs). */

@@ -286,4 +286,48 @@ class BusyPollCloseTest {
         BusyPollChannelTest.waitUntil(() -> written.stream().allMatch(b -> b.refCnt() == 1));
         written.forEach(ReferenceCountUtil::release);
     }
+
+    /** Writes 1100 messages on the writer's loop against a reader that does not read: 1024 go out, 76 stall. */
+    private static List<ChannelFuture> stallAgainstANonReader(Channel writer) throws Exception {
+        List<ChannelFuture> writes = new ArrayList<>();
+        writer.eventLoop().submit(() -> {
+            for (int i = 0; i < 1100; i++) {
+                writes.add(writer.write(i));
+            }
+            writer.flush();
+        }).sync();
+        assertFalse(writes.get(1099).isDone(), "the last writes wait for room");
+        return writes;
+    }
+
+    @Test
+    void shouldResumeAStalledWriterWhenThePeerShutsItsInputDown() throws Exception {
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
+                sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> { });
+             Connections.Pair pair = c.connect()) {
+            List<ChannelFuture> writes = stallAgainstANonReader(pair.client());
+            ((DuplexChannel) pair.child()).shutdownInput().sync();
+            for (ChannelFuture write : writes) {
+                assertTrue(write.await(10, TimeUnit.SECONDS), "resumed: what arrives is discarded, as a socket does");
+                assertTrue(write.isSuccess());
+            }
+            assertTrue(pair.client().isWritable());
+        }
+    }
+
+    @Test
+    void shouldFailAStalledWriterWhenThePeerClosesAfterShuttingItsOutputDown() throws Exception {
+        Recorder clientRecorder = new Recorder();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
+                sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> { });
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.ALLOW_HALF_CLOSURE, true), clientRecorder)) {
+            ((DuplexChannel) pair.child()).shutdownOutput().sync();
+            assertEquals(ChannelInputShutdownEvent.INSTANCE, clientRecorder.events.poll(10, TimeUnit.SECONDS));
+            List<ChannelFuture> writes = stallAgainstANonReader(pair.client());
+            pair.child().close().sync();
+            assertTrue(writes.get(1099).await(10, TimeUnit.SECONDS), "told of the close, not left waiting");
+            assertInstanceOf(java.nio.channels.ClosedChannelException.class, writes.get(1099).cause());
+            assertTrue(pair.client().closeFuture().await(10, TimeUnit.SECONDS), "AUTO_CLOSE after the failed write");
+        }
+    }
 }

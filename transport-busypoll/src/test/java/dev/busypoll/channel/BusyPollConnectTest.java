@@ -172,4 +172,32 @@ class BusyPollConnectTest {
         }
         assertFalse(server.isOpen());
     }
+
+    @Test
+    void shouldSeeAnEndThatCameBeforeTheConnectCompletedWithAutoReadOff() throws Exception {
+        CountDownLatch childClosed = new CountDownLatch(1);
+        Channel server = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelActive(io.netty.channel.ChannelHandlerContext ctx) {
+                        ctx.close();
+                        childClosed.countDown();
+                    }
+                }).bind(BusyPollAddress.ANY).sync().channel();
+        try {
+            BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
+            Channel client = client(recorder).option(ChannelOption.AUTO_READ, false).register().sync().channel();
+            // The client's loop stays busy until the child closed: "established" comes after the end of the stream.
+            ChannelFuture connect = client.eventLoop().submit(() -> {
+                ChannelFuture f = client.connect(server.localAddress());
+                childClosed.await(10, TimeUnit.SECONDS);
+                return f;
+            }).get(20, TimeUnit.SECONDS);
+            assertTrue(connect.await(10, TimeUnit.SECONDS) && connect.isSuccess());
+            assertTrue(client.closeFuture().await(10, TimeUnit.SECONDS), "nothing unread: the end, without a read()");
+            assertNull(recorder.messages.poll(10, TimeUnit.MILLISECONDS));
+        } finally {
+            server.close().sync();
+        }
+    }
 }

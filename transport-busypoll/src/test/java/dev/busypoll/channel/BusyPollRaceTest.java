@@ -192,4 +192,41 @@ class BusyPollRaceTest {
             assertEquals(null, received.poll(20, TimeUnit.MILLISECONDS), "nothing more than was written");
         }
     }
+
+    @Test
+    void shouldDiscardOrDeliverEveryWriteWhenTheReaderShutsItsInputDownMidStream() throws Exception {
+        Sink sink = new Sink();
+        ConcurrentLinkedQueue<ByteBuf> sent = new ConcurrentLinkedQueue<>();
+        long end = System.nanoTime() + RUN_NANOS;
+        int rounds = 0;
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(sink))) {
+            while (System.nanoTime() < end || rounds < 20) {
+                rounds++;
+                Connections.Pair pair = c.connect(sink);
+                Channel writer = pair.client();
+                List<ChannelFuture> writes = new ArrayList<>();
+                // Enough to cross the queue's chunks and to stall, so the shutdown meets offers, polls and a stall.
+                writer.eventLoop().execute(() -> {
+                    for (int k = 0; k < 1500; k++) {
+                        ByteBuf buf = Unpooled.buffer(8).writeLong(k);
+                        sent.add(buf);
+                        writes.add(writer.write(buf));
+                        if (k % 100 == 99) {
+                            writer.flush();
+                        }
+                    }
+                    writer.flush();
+                });
+                spin(200);
+                ((io.netty.channel.socket.DuplexChannel) pair.child()).shutdownInput().sync();
+                writer.eventLoop().submit(() -> { }).sync();
+                for (ChannelFuture write : writer.eventLoop().submit(() -> new ArrayList<>(writes)).get()) {
+                    assertTrue(write.await(10, TimeUnit.SECONDS), "a write left waiting after round " + rounds);
+                    assertTrue(write.isSuccess(), "delivered, or discarded after the shutdown: " + write.cause());
+                }
+                pair.close();
+            }
+        }
+        BusyPollChannelTest.waitUntil(() -> sent.stream().allMatch(b -> b.refCnt() == 0));
+    }
 }
