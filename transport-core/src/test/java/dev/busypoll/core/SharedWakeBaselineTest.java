@@ -32,16 +32,12 @@ class SharedWakeBaselineTest {
             AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
             AtomicLong rises = new AtomicLong();
             CyclicBarrier start = new CyclicBarrier(THREADS);
-            List<Thread> threads = new ArrayList<>();
+            List<Worker<Void>> workers = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 SplittableRandom random = seeds.split();
-                threads.add(new Thread(() -> {
+                workers.add(Worker.run("offerer-" + t, () -> {
                     long seen = 0;
-                    try {
-                        start.await();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
+                    start.await(10, TimeUnit.SECONDS);
                     for (int i = 0; i < OFFERS_PER_THREAD; i++) {
                         long offer = random.nextLong(1_000, 1_000_000);
                         shared.offer(offer);
@@ -57,10 +53,7 @@ class SharedWakeBaselineTest {
                     }
                 }));
             }
-            threads.forEach(Thread::start);
-            for (Thread t : threads) {
-                t.join();
-            }
+            Worker.joinAll(20, "round " + round, workers);
             assertEquals(lowest.get(), shared.nanos(), "round " + round + ": the lowest accepted offer wins");
             assertEquals(0, rises.get(), "round " + round + ": a reader saw the value rise");
         }
