@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -143,7 +145,8 @@ class WakeSignalTest {
     /**
      * Several producers publish work items and signal; one consumer waits for each next item. Producers publish
      * whenever the consumer has caught up, until the consumer stops them, so a consumer that waits for 5 s has
-     * lost a wake-up.
+     * lost a wake-up. Every park of the consumer must end by a signal, and at the end at most one item per producer
+     * (those that saw the consumer caught up at the same moment) is left unconsumed.
      */
     @Test
     @Timeout(30)
@@ -153,9 +156,9 @@ class WakeSignalTest {
         AtomicLong published = new AtomicLong();
         AtomicLong consumed = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
-        Thread[] threads = new Thread[producers];
+        List<Worker<Void>> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
-            threads[p] = new Thread(() -> {
+            threads.add(Worker.run("producer-" + p, () -> {
                 while (!stop.get()) {
                     // publish only when the consumer caught up, so it parks between items
                     if (published.get() == consumed.get()) {
@@ -165,12 +168,12 @@ class WakeSignalTest {
                         Thread.yield(); // let the consumer have the core (2 shared cores)
                     }
                 }
-            }, "producer-" + p);
-            threads[p].start();
+            }));
         }
         IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
         long lostLimit = TimeUnit.SECONDS.toNanos(5);
         long deadline = System.nanoTime() + RUN_NANOS;
+        long waits = 0;
         try {
             while (System.nanoTime() - deadline < 0) {
                 long seen = consumed.get();
@@ -182,15 +185,20 @@ class WakeSignalTest {
                     }
                 }
                 ladder.reset();
+                waits++;
                 consumed.set(published.get());
             }
         } finally {
             stop.set(true);
         }
-        for (Thread thread : threads) {
-            joinOrFail(thread, 10, signal);
-        }
-        System.out.printf("%d producers: %,d items; consumer %s%n", producers, consumed.get(), ladder.stats());
+        Worker.joinAll(10, signal, threads);
+        IdleStats stats = ladder.stats();
+        assertTrue(consumed.get() >= waits && waits > 0, consumed + " items in " + waits + " waits");
+        long left = published.get() - consumed.get();
+        assertTrue(left >= 0 && left <= producers, left + " items published after the consumer stopped");
+        assertEquals(stats.parks(), stats.signalledWakeups(), "every park ended by a signal, none at its deadline");
+        assertEquals(stats.wokeWhileParking(), stats.episodes(), "no windows: every wait that idled parked");
+        assertFalse(signal.isParking());
     }
 
     @Test
