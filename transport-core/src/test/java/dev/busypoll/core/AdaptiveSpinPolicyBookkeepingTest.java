@@ -1,0 +1,152 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link AdaptiveSpinPolicy}'s bookkeeping, to the nanosecond: the decay of the waits, the window before any
+ * decision, the baseline's envelope, the overshoot percentiles of the nap and what they cost the catch.
+ */
+class AdaptiveSpinPolicyBookkeepingTest {
+    private static final long US = 1_000L;
+    /** A moment outside every exploration slot. */
+    private static final long NOT_EXPLORING = 1L << 24;
+    /** The step by which the overshoot's percentiles move. */
+    private static final long STEP = 500;
+
+    private static AdaptiveSpinPolicy fresh() {
+        return new AdaptiveSpinPolicy(new SharedWakeBaseline(), new SharedOversubscription());
+    }
+
+    private static AdaptiveSpinPolicy withWakeCost(long nanos) {
+        AdaptiveSpinPolicy p = fresh();
+        for (int i = 0; i < 64; i++) {
+            p.onWakeLatency(nanos);
+        }
+        assertEquals(nanos, p.wakeCostNanos());
+        return p;
+    }
+
+    private static void episodes(AdaptiveSpinPolicy p, int n, long waitNanos, boolean contended) {
+        for (int i = 0; i < n; i++) {
+            p.onEpisode(waitNanos, contended);
+        }
+    }
+
+    @Test
+    void shouldHalveTheWeightOfBothKindsOfWaitEverySixtyFourEpisodes() {
+        AdaptiveSpinPolicy one = fresh();
+        one.onEpisode(US, false);
+        long w = one.observedWeight(false);
+
+        AdaptiveSpinPolicy p = fresh();
+        episodes(p, AdaptiveSpinPolicy.DECAY_EPISODES - 1, US, false);
+        assertEquals((AdaptiveSpinPolicy.DECAY_EPISODES - 1) * w, p.observedWeight(false));
+        episodes(p, 1, US, false);
+        assertEquals(AdaptiveSpinPolicy.DECAY_EPISODES / 2 * w, p.observedWeight(false), "halved at the 64th");
+
+        p.select(true);
+        episodes(p, AdaptiveSpinPolicy.DECAY_EPISODES, US, false);
+        assertEquals(AdaptiveSpinPolicy.DECAY_EPISODES / 2 * w, p.observedWeight(true), "the waits after output too");
+        assertEquals(AdaptiveSpinPolicy.DECAY_EPISODES / 4 * w, p.observedWeight(false),
+                "and those after input alone, although none came in between");
+    }
+
+    @Test
+    void shouldSpinForEveryMeasuredWakeCostUntilItDecidesFromWaits() {
+        AdaptiveSpinPolicy p = fresh();
+        p.onWakeLatency(3 * US);
+        assertEquals(3 * US, p.spinNanos(false), "the first sample is B");
+        assertEquals(3 * US, p.spinNanos(true));
+        p.onWakeLatency(11 * US);
+        assertEquals(4 * US, p.wakeCostNanos(), "B moves 1/8 of the way to a sample");
+        assertEquals(4 * US, p.spinNanos(false), "and the window with it");
+        assertEquals(4 * US, p.spinNanos(true));
+    }
+
+    @Test
+    void shouldNotFollowTheWakeCostWhileOversubscribed() {
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        episodes(p, 8, 6 * US, true);
+        assertTrue(p.isOversubscribed());
+        long window = p.spinNanos(false);
+        assertEquals(p.baselineWakeNanos() / 2, window);
+        p.onWakeLatency(40 * US);
+        assertEquals(window, p.spinNanos(false), "oversubscribed: half the baseline, whatever B does");
+        assertEquals(window, p.spinNanos(true));
+    }
+
+    @Test
+    void shouldRaiseItsBaselineSlowlyAndLowerItAtOnce() {
+        AdaptiveSpinPolicy p = fresh();
+        p.onWakeLatency(10 * US);
+        assertEquals(10 * US, p.baselineWakeNanos());
+        p.onWakeLatency(10 * US + 3 * 4_096);
+        assertEquals(10 * US + 3, p.baselineWakeNanos(), "up by 1/4096 of the difference");
+        p.onWakeLatency(6 * US);
+        assertEquals((10 * US + 3 + 6 * US) / 2, p.baselineWakeNanos(), "down halfway at once");
+        p.onWakeLatency(400);
+        assertEquals((10 * US + 3 + 6 * US) / 2, p.baselineWakeNanos(),
+                "a sample under 0.5 µs (a park that a signal beat to sleep) says nothing about the baseline");
+    }
+
+    @Test
+    void shouldGiveAKindOfWaitWithNoHistoryTheWakeCostWhenOversubscriptionEnds() {
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        episodes(p, 8, 6 * US, true);
+        assertTrue(p.isOversubscribed());
+        assertEquals(5 * US, p.spinNanos(true), "oversubscribed: half a wake-up for both kinds");
+        for (int i = 0; i < 200 && p.isOversubscribed(); i++) {
+            p.onEpisode(6 * US, false);
+        }
+        assertFalse(p.isOversubscribed());
+        assertEquals(10 * US, p.spinNanos(true), "never waited after output: back to B");
+        assertTrue(p.spinNanos(false) >= 6 * US, "the kind it saw decides from its waits: " + p.spinNanos(false));
+    }
+
+    /** The nap a controller with wake cost {@code b} asks for after the given overshoots, from the last arrival. */
+    private static long napAfter(long b, long... overshoots) {
+        AdaptiveSpinPolicy p = withWakeCost(b);
+        for (long o : overshoots) {
+            p.onNapTimedOut(o);
+        }
+        long arrival = 0;
+        for (int i = 0; i < 4 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            arrival += 200 * US;
+            p.onArrival(arrival);
+            p.onEpisode(190 * US, false);
+        }
+        p.spinNanos(NOT_EXPLORING);
+        return p.shouldNap() ? p.napDeadlineNanos() - arrival : 0;
+    }
+
+    private static final long NAP = 200 * US - AdaptiveSpinPolicy.NAP_LEAD_NANOS;
+
+    @Test
+    void shouldAimTheNapByTheNinetiethPercentileOfItsOvershoots() {
+        long assumed = AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS;
+        assertEquals(NAP - assumed, napAfter(10 * US), "60 µs assumed");
+        assertEquals(NAP - assumed, napAfter(10 * US, -1), "a negative overshoot (a clock skew) is ignored");
+        assertEquals(NAP - (assumed - STEP), napAfter(10 * US, 0), "one below: a step down");
+        assertEquals(NAP - (assumed - STEP), napAfter(10 * US, assumed), "one at the percentile is not above it");
+        assertEquals(NAP - (assumed + 9 * STEP), napAfter(10 * US, assumed + 1), "one above: nine steps up");
+        assertEquals(NAP, napAfter(10 * US, new long[200]), "at most down to 0");
+    }
+
+    @Test
+    void shouldNapOnlyWhereTheCatchWithHalfTheOvershootsSpreadCostsLessThanABlock() {
+        // A nap costs a timed wake-up (B) and a catch of the lead plus half the spread of the overshoot (p90 - p10);
+        // a block is weighed 8B. With no spread: B + 5 µs < 8B from B = 715 ns on.
+        assertEquals(0, napAfter(714));
+        assertTrue(napAfter(715) > 0);
+        // One overshoot of 0: p90 one step down (59.5 µs), p10 nine (55.5 µs): a spread of 4 µs, a catch of 7 µs.
+        assertEquals(0, napAfter(1_000, 0));
+        assertTrue(napAfter(1_001, 0) > 0);
+        // Then one of 100 µs: p90 nine steps up (64 µs), p10 one (56 µs): a spread of 8 µs, a catch of 9 µs.
+        assertEquals(0, napAfter(1_285, 0, 100 * US));
+        assertEquals(NAP - 64 * US, napAfter(1_286, 0, 100 * US));
+    }
+}
