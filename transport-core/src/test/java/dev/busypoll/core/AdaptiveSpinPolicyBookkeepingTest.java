@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
  */
 class AdaptiveSpinPolicyBookkeepingTest {
     private static final long US = 1_000L;
-    /** A moment outside every exploration slot. */
+    /** A moment outside every exploration slot (slot 1 of 16). */
     private static final long NOT_EXPLORING = 1L << 24;
+    /** A moment inside an exploration slot (slot 0). */
+    private static final long EXPLORING = 16L << 24;
     /** The step by which the overshoot's percentiles move. */
     private static final long STEP = 500;
 
@@ -148,5 +150,149 @@ class AdaptiveSpinPolicyBookkeepingTest {
         // Then one of 100 µs: p90 nine steps up (64 µs), p10 one (56 µs): a spread of 8 µs, a catch of 9 µs.
         assertEquals(0, napAfter(1_285, 0, 100 * US));
         assertEquals(NAP - 64 * US, napAfter(1_286, 0, 100 * US));
+        // Or one at p10 (55.5 µs), which is not above it: p10 nine steps down (51 µs), p90 one (59 µs).
+        assertEquals(0, napAfter(1_285, 0, 55_500));
+        assertEquals(NAP - 59 * US, napAfter(1_286, 0, 55_500));
+    }
+
+    @Test
+    void shouldCountAWakeUpOfZeroAndIgnoreANegativeOne() {
+        AdaptiveSpinPolicy skewed = fresh();
+        skewed.onWakeLatency(-1);
+        assertFalse(skewed.isWakeCostMeasured(), "a negative sample is a clock skew");
+        AdaptiveSpinPolicy instant = fresh();
+        instant.onWakeLatency(0);
+        assertTrue(instant.isWakeCostMeasured(), "a signal that beat the park to sleep: a wake-up of 0");
+        assertEquals(1, instant.wakeCostNanos(), "B is at least 1 ns");
+    }
+
+    @Test
+    void shouldLetASampleOfExactlyHalfAMicrosecondMoveTheBaseline() {
+        AdaptiveSpinPolicy p = fresh();
+        p.onWakeLatency(10 * US);
+        p.onWakeLatency(500);
+        assertEquals((10 * US + 500) / 2, p.baselineWakeNanos());
+    }
+
+    /** Feeds contended (true) and uncontended episodes, in order. */
+    private static void contention(AdaptiveSpinPolicy p, boolean... contended) {
+        for (boolean c : contended) {
+            p.onEpisode(6 * US, c);
+        }
+    }
+
+    @Test
+    void shouldEnterOversubscriptionAboveAQuarterAndLeaveItBelowASixteenth() {
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        // A moving average (1/16 per episode) of the contended fraction that lands on exactly 1/4: not above it.
+        contention(p, true, false, true, false, false, true, false, true, true);
+        assertFalse(p.isOversubscribed(), "exactly a quarter");
+        contention(p, true);
+        assertTrue(p.isOversubscribed(), "above a quarter");
+        boolean[] calm = new boolean[23];
+        contention(p, calm); // down to exactly 1/16
+        assertTrue(p.isOversubscribed(), "exactly a sixteenth");
+        contention(p, false);
+        assertFalse(p.isOversubscribed(), "below a sixteenth");
+    }
+
+    @Test
+    void shouldExploreOnlyWhenMoreThanHalfTheWaitsLieBetweenOneAndFourWakeUps() {
+        AdaptiveSpinPolicy half = withWakeCost(10 * US);
+        for (int i = 0; i < 500; i++) {
+            half.onEpisode(60 * US, false); // between B and 4B, but too long to spin through with the rest
+            half.onEpisode(1_000 * US, false);
+        }
+        assertEquals(0, half.spinNanos(), "park at once");
+        assertEquals(0, half.spinNanos(EXPLORING), "exactly half: no exploration");
+
+        AdaptiveSpinPolicy most = withWakeCost(10 * US);
+        for (int i = 0; i < 500; i++) {
+            most.onEpisode(60 * US, false);
+            most.onEpisode(60 * US, false);
+            most.onEpisode(1_000 * US, false);
+        }
+        assertEquals(0, most.spinNanos());
+        assertEquals(40 * US, most.spinNanos(EXPLORING), "two thirds: explore with 4B");
+        assertEquals(0, most.spinNanos(NOT_EXPLORING), "only in the slots");
+    }
+
+    @Test
+    void shouldCountTwoInputsAtTheSameInstantAsAGap() {
+        // Per period after the first: 9 gaps of 0 (inputs at the same instant), then 7 of 200 µs, and an 8th that
+        // finds the period full: the median is 0, no nap. Were gaps of 0 not counted, it would hold 8 long gaps.
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        long arrival = 0;
+        for (int period = 0; period < 8; period++) {
+            for (int i = 0; i < 9; i++) {
+                p.onArrival(arrival);
+            }
+            for (int i = 0; i < 8; i++) {
+                arrival += 200 * US;
+                p.onArrival(arrival);
+            }
+            for (int i = 0; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+                p.onEpisode(190 * US, false);
+            }
+        }
+        p.spinNanos(NOT_EXPLORING);
+        assertFalse(p.shouldNap());
+    }
+
+    @Test
+    void shouldKeepAtMostOnePeriodOfGapsWhateverTheCaller() {
+        AdaptiveSpinPolicy p = fresh();
+        for (int i = 0; i < 10 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            p.onArrival(i * 200 * US); // more arrivals than episodes: the gaps beyond a period are dropped
+        }
+        p.onEpisode(190 * US, false);
+        assertEquals((10 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES - 1) * 200 * US, p.catchDeadlineNanos(),
+                "the last arrival (no nap decided: no catch after it)");
+    }
+
+    @Test
+    void shouldNotNapWhenTheNapWouldEndAtTheArrivalOfTheLastInput() {
+        // Gaps of 65 µs: the nap would be 65 - 5 (lead) - 60 (overshoot) = 0 µs long: none, and no catch.
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        long arrival = 0;
+        for (int i = 0; i < 4 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            arrival += 65 * US;
+            p.onArrival(arrival);
+            p.onEpisode(60 * US, false);
+        }
+        p.spinNanos(NOT_EXPLORING);
+        assertFalse(p.shouldNap());
+        assertEquals(arrival, p.catchDeadlineNanos(), "no catch either");
+    }
+
+    @Test
+    void shouldDescribeWhatItChose() {
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        assertEquals("AdaptiveSpinPolicy{spinNanos=10000, wakeCostNanos=10000}", p.toString());
+        p.select(true);
+        p.onEpisode(US, false);
+        assertEquals("AdaptiveSpinPolicy{spinNanos=10000, afterOutputSpinNanos=10000, wakeCostNanos=10000}",
+                p.toString(), "the waits after output once there are any");
+        p.select(false);
+        episodes(p, 8, 6 * US, true);
+        assertEquals("AdaptiveSpinPolicy{spinNanos=5000, afterOutputSpinNanos=5000, wakeCostNanos=10000, "
+                + "oversubscribed}", p.toString());
+
+        AdaptiveSpinPolicy napping = withWakeCost(10 * US);
+        long arrival = 0;
+        for (int i = 0; i < 2 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            arrival += 200 * US;
+            napping.onArrival(arrival);
+            napping.onEpisode(190 * US, false);
+        }
+        assertEquals("AdaptiveSpinPolicy{spinNanos=0, wakeCostNanos=10000, napNanos=135000}", napping.toString());
+
+        AdaptiveSpinPolicy exploring = withWakeCost(10 * US);
+        for (int i = 0; i < 100; i++) {
+            exploring.onEpisode(60 * US, false);
+            exploring.onEpisode(60 * US, false);
+            exploring.onEpisode(1_000 * US, false);
+        }
+        assertEquals("AdaptiveSpinPolicy{spinNanos=0, wakeCostNanos=10000, exploring}", exploring.toString());
     }
 }
