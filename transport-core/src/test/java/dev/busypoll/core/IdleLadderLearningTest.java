@@ -94,6 +94,7 @@ class IdleLadderLearningTest {
             return false;
         }, Long.MAX_VALUE);
         IdleStats.Snapshot nap = ladder.stats().snapshot().minus(before);
+        assertEquals(1, nap.yields(), "one yield, then one that came back at once: the park rung");
         assertEquals(1, nap.naps());
         assertEquals(1, nap.parks());
         assertEquals(0, nap.signalledWakeups(), "the nap timed out");
@@ -119,6 +120,7 @@ class IdleLadderLearningTest {
     @Test
     void shouldPauseNappingAfterAPeriodWhoseNapsMissedTheirInput() {
         IdleLadder ladder = learnt();
+        IdleStats.Snapshot before = ladder.stats().snapshot();
         for (int i = 0; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
             stepToThePark(ladder, () -> false, Long.MAX_VALUE);
             assertEquals(Phase.YIELDING, ladder.phase(), "napped, now in the catch");
@@ -129,8 +131,12 @@ class IdleLadderLearningTest {
             lastArrival = catchDeadline;
             ladder.reset();
         }
-        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, ladder.stats().naps());
-        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, ladder.stats().napsMissed());
+        IdleStats.Snapshot missed = ladder.stats().snapshot().minus(before);
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.naps());
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.napsMissed());
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES * (GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS - WORK),
+                missed.yieldNanos(), "each catch, from the nap's end (at once here) to the lead after the input was due");
+        assertEquals(0, missed.parkNanos(), "naps that ended at once, and parks that the re-check cancelled");
 
         stepToThePark(ladder, () -> false, clock.now() + TimeUnit.MILLISECONDS.toNanos(1));
         assertEquals(Phase.PARKING, ladder.phase(), "a plain park until the caller's deadline");
@@ -197,6 +203,22 @@ class IdleLadderLearningTest {
         ladder.reset();
         assertEquals(signalledAt[0], ladder.policy().catchDeadlineNanos(),
                 "the input arrived when it was signalled (no nap yet: the catch deadline is the last arrival)");
+    }
+
+    @Test
+    void shouldMeasureAWakeUpByASignalStampedAtTheEpisodesFirstInstant() {
+        signal.prepareToPark();
+        assertTrue(signal.signal());
+        LockSupport.parkNanos(1); // takes back the permit that signal() gave this thread
+        long stamp = signal.signalNanos();
+        ManualClock atStamp = new ManualClock(stamp); // the episode starts at the stamp's instant
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp);
+        ladder.idle(signal, () -> {
+            signal.cancelPark(); // the park reports a signal, whose stamp is the one above
+            atStamp.set(stamp + 2 * US);
+            return false;
+        }, Long.MAX_VALUE);
+        assertEquals(2 * US, ladder.wakeCostNanos());
     }
 
     @Test

@@ -127,7 +127,9 @@ class IdleLadderTimeTest {
 
     @Test
     void shouldStayOnAFixedYieldRungWhateverItsYieldsTake() {
+        assertEquals(IdleLadder.DEFAULT_YIELD_NANOS, new IdleLadder(1_000).yieldNanos());
         IdleLadder ladder = ladder(1_000, HOUR, 1, 1);
+        assertEquals(HOUR, ladder.yieldNanos());
         ladder.idle();
         spinFor(ladder, 1_000);
         for (int i = 0; i < 10; i++) {
