@@ -79,6 +79,19 @@ class IdleLadderTest {
         assertEquals(0, ladder.stats().signalledWakeups(), "unsignalled parks");
     }
 
+    /** The unsignalled park is a real one on the system clock, blocked on the ladder, until unparked. */
+    @Test
+    @Timeout(10)
+    void shouldParkForItsParkPeriodOnTheSystemClock() throws Exception {
+        IdleLadder ladder = new IdleLadder(0, 0, HOUR, HOUR);
+        Worker<Void> idler = Worker.run("idler", ladder::idle); // one step: the park rung, for an hour
+        awaitParked(idler.thread());
+        assertSame(ladder, LockSupport.getBlocker(idler.thread()));
+        LockSupport.unpark(idler.thread());
+        idler.join(5, ladder);
+        assertEquals(1, ladder.stats().parks());
+    }
+
     @Test
     @Timeout(10)
     void shouldMoveFromSpinToYieldToParkAsWindowsPass() throws InterruptedException {
