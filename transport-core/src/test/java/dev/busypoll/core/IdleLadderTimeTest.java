@@ -217,6 +217,16 @@ class IdleLadderTimeTest {
     }
 
     @Test
+    void shouldPublishTheWindowInEffectWhileAnEpisodeRuns() {
+        IdleLadder auto = auto();
+        auto.idle();
+        assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, auto.spinNanos(), "AUTO's window, not AUTO (-1)");
+        IdleLadder fixed = ladder(1_000, 0, 1, 1);
+        fixed.idle();
+        assertEquals(1_000, fixed.spinNanos());
+    }
+
+    @Test
     void shouldSayWhetherTheNextStepMayPark() {
         IdleLadder fixed = ladder(1_000, 1_000, 1, 1);
         assertFalse(fixed.mayParkOnNextStep(), "the first step spins");
