@@ -295,4 +295,29 @@ class AdaptiveSpinPolicyBookkeepingTest {
         }
         assertEquals("AdaptiveSpinPolicy{spinNanos=0, wakeCostNanos=10000, exploring}", exploring.toString());
     }
+
+    @Test
+    void shouldNotSpinWhenASpinOnlyTiesWithParkingAtOnceLessASixteenth() {
+        // B = 64 ns, so a block weighs 512 ns; half the waits at 200 ns (midpoint 192), half at 700 ns (768): a
+        // window that covers both costs 480 ns per wait, exactly 15/16 of parking at once. A spin must beat that.
+        AdaptiveSpinPolicy p = withWakeCost(64);
+        for (int i = 0; i < 500; i++) {
+            p.onEpisode(200, false);
+            p.onEpisode(700, false);
+        }
+        assertEquals(0, p.spinNanos());
+    }
+
+    @Test
+    void shouldTakeALongerWindowThatCostsExactlyTheMarginMore() {
+        // B = 148 ns; a third of the waits at 200 ns, two thirds at 1.5 µs, 48 episodes (no decay yet): the longest
+        // window costs exactly 1/16 more than the cheapest (256 ns), which the margin still allows.
+        AdaptiveSpinPolicy p = withWakeCost(148);
+        for (int i = 0; i < 16; i++) {
+            p.onEpisode(200, false);
+            p.onEpisode(1_500, false);
+            p.onEpisode(1_500, false);
+        }
+        assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, p.spinNanos());
+    }
 }
