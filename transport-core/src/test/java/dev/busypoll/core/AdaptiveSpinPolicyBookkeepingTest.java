@@ -320,4 +320,22 @@ class AdaptiveSpinPolicyBookkeepingTest {
         }
         assertEquals(AdaptiveSpinPolicy.MAX_SPIN_NANOS, p.spinNanos());
     }
+
+    @Test
+    void shouldNapOnHalfAPeriodOfGaps() {
+        // Every other input is stamped 1 ns before the one ahead of it (a clock skew): its gap is not counted, so
+        // each period holds exactly 8 gaps of 200 µs, the fewest a nap needs.
+        AdaptiveSpinPolicy p = withWakeCost(10 * US);
+        long arrival = 0;
+        for (int i = 0; i < 8 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES / 2; i++) {
+            arrival += 200 * US;
+            p.onArrival(arrival);
+            p.onEpisode(190 * US, false);
+            arrival -= 1;
+            p.onArrival(arrival);
+            p.onEpisode(190 * US, false);
+        }
+        p.spinNanos(NOT_EXPLORING);
+        assertTrue(p.shouldNap());
+    }
 }
