@@ -134,6 +134,18 @@ class SharedOversubscriptionTest {
     }
 
     @Test
+    void shouldRefreshASightingOnlyOncePerMillisecond() {
+        SharedOversubscription machine = new SharedOversubscription();
+        assertEquals("SharedOversubscription{never seen}", machine.toString());
+        machine.markSeen(T0);
+        machine.markSeen(T0 + SharedOversubscription.REFRESH_NANOS - 1); // too soon: still seen at T0
+        assertEquals("SharedOversubscription{seen at " + T0 + "}", machine.toString());
+        assertFalse(machine.seenJustNow(T0 + SharedOversubscription.CURRENT_NANOS));
+        machine.markSeen(T0 + SharedOversubscription.REFRESH_NANOS);
+        assertTrue(machine.seenJustNow(T0 + SharedOversubscription.CURRENT_NANOS), "refreshed after 1 ms");
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldShowEveryReaderASightingOnceOneIsMadeWhateverTheInterleaving() throws Exception {
         int threads = 8;

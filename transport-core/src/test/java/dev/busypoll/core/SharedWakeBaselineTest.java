@@ -24,6 +24,22 @@ class SharedWakeBaselineTest {
     private static final int OFFERS_PER_THREAD = 2_000;
 
     @Test
+    void shouldKeepTheLowestOfferOfAtLeastTwoMicroseconds() {
+        SharedWakeBaseline shared = new SharedWakeBaseline();
+        assertEquals(0, shared.nanos(), "nothing offered yet");
+        shared.offer(5_000);
+        shared.offer(7_000);
+        assertEquals(5_000, shared.nanos(), "a higher offer is ignored");
+        shared.offer(3_000);
+        assertEquals(3_000, shared.nanos());
+        shared.offer(SharedWakeBaseline.MIN_NANOS - 1);
+        assertEquals(3_000, shared.nanos(), "below 2 µs: a park that a signal beat to sleep, ignored");
+        shared.offer(SharedWakeBaseline.MIN_NANOS);
+        assertEquals(SharedWakeBaseline.MIN_NANOS, shared.nanos());
+        assertEquals("SharedWakeBaseline{2000 ns}", shared.toString());
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldKeepTheLowestOfConcurrentOffersAndNeverRise() throws Exception {
         SplittableRandom seeds = new SplittableRandom(42);

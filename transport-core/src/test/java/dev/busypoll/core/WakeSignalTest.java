@@ -46,6 +46,15 @@ class WakeSignalTest {
     }
 
     @Test
+    void shouldDescribeItsState() {
+        WakeSignal signal = new WakeSignal();
+        assertEquals("WakeSignal{AWAKE}", signal.toString());
+        signal.prepareToPark();
+        assertEquals("WakeSignal{PARKING}", signal.toString());
+        signal.cancelPark();
+    }
+
+    @Test
     void shouldClearTheFlagOnCancel() {
         WakeSignal signal = new WakeSignal();
         signal.prepareToPark();
