@@ -1,9 +1,7 @@
 package dev.busypoll.core;
 
-import static dev.busypoll.core.Threads.joinOrFail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -11,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -103,27 +100,21 @@ class WakeSignalTest {
         AtomicLong pings = new AtomicLong();
         AtomicLong pongs = new AtomicLong();
         AtomicLong stop = new AtomicLong(Long.MAX_VALUE);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread ponger = new Thread(() -> {
-            try {
-                IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
-                for (long i = 1; i <= stop.get(); i++) {
-                    long expected = i;
-                    while (pings.get() < expected && expected <= stop.get()) {
-                        ladder.idle(toPong, () -> pings.get() >= expected || expected > stop.get(), Long.MAX_VALUE);
-                    }
-                    ladder.reset();
-                    if (pings.get() < expected) {
-                        return;
-                    }
-                    pongs.set(i);
-                    toPing.signal();
+        Worker<Void> ponger = Worker.run("ponger", () -> {
+            IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
+            for (long i = 1; i <= stop.get(); i++) {
+                long expected = i;
+                while (pings.get() < expected && expected <= stop.get()) {
+                    ladder.idle(toPong, () -> pings.get() >= expected || expected > stop.get(), Long.MAX_VALUE);
                 }
-            } catch (Throwable t) {
-                failure.set(t);
+                ladder.reset();
+                if (pings.get() < expected) {
+                    return;
+                }
+                pongs.set(i);
+                toPing.signal();
             }
-        }, "ponger");
-        ponger.start();
+        });
         IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
         long deadline = System.nanoTime() + RUN_NANOS;
         long round = 0;
@@ -143,8 +134,7 @@ class WakeSignalTest {
         }
         stop.set(round);
         toPong.signal();
-        joinOrFail(ponger, 10, "round " + round);
-        assertNull(failure.get());
+        ponger.join(10, "round " + round);
         assertEquals(round, pongs.get());
         assertEquals(ladder.stats().parks(), ladder.stats().signalledWakeups(),
                 "every park of the pinger ended by a signal, none at its deadline");
@@ -213,9 +203,7 @@ class WakeSignalTest {
     @Test
     void shouldRecordWhenAProducerWokeTheConsumer() throws Exception {
         WakeSignal signal = new WakeSignal();
-        Thread consumer = new Thread(signal::prepareToPark, "consumer"); // announces the park, then ends
-        consumer.start();
-        consumer.join();
+        Worker.run("consumer", signal::prepareToPark).join(5, signal); // announces the park, then ends
         long before = System.nanoTime();
         assertTrue(signal.signal(), "the consumer announced a park: this signal wakes it");
         long after = System.nanoTime();
