@@ -175,6 +175,75 @@ abstract class BusyWaitPipeContractTest {
         assertEquals(42, reader.join(5, pipe));
     }
 
+    @Test
+    @Timeout(10)
+    void shouldWriteIntoAFullPipeOnceTheReaderFreesASlot() throws Exception {
+        for (long timeout : new long[] {1, Long.MAX_VALUE}) { // minutes: timed, and a timeout that means forever
+            AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 0);
+            fill(pipe);
+            int full = pipe.size();
+            Worker<Boolean> writer = Worker.call("writer", () -> pipe.write(-1, timeout, TimeUnit.MINUTES));
+            awaitParked(writer.thread());
+            assertEquals(0, pipe.read());
+            assertTrue(writer.join(5, pipe), "written once a slot was free, timeout " + timeout);
+            assertEquals(full, pipe.size());
+            for (int i = 1; i < full; i++) {
+                assertEquals(i, pipe.read());
+            }
+            assertEquals(-1, pipe.read(), "the waiting writer's message, last");
+            assertEquals(1, pipe.writerStats().episodes(), "the writer's wait ended: " + pipe.writerStats());
+        }
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldGiveUpATimedWriteIntoAFullPipe() throws InterruptedException {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(1, 0);
+        fill(pipe);
+        assertFalse(pipe.write(-1, 1, TimeUnit.MILLISECONDS), "nobody reads: the timeout passes");
+        assertFalse(pipe.write(-1, 0, TimeUnit.MILLISECONDS), "no timeout: one try");
+        int full = pipe.size();
+        for (int i = 0; i < full; i++) {
+            assertEquals(i, pipe.read(), "nothing was written");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 20})
+    @Timeout(10)
+    void shouldYieldBeforeParkingOnlyAfterASpin(long spinMicros) throws Exception {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(2, spinMicros);
+        Worker<Integer> reader = Worker.call("reader", pipe::read);
+        awaitParked(reader.thread());
+        pipe.write(5);
+        assertEquals(5, reader.join(5, pipe));
+        IdleStats.Snapshot stats = pipe.readerStats();
+        assertEquals(1, stats.episodes(), "the wait ended: " + stats);
+        assertEquals(spinMicros == 0 ? 0 : 1, Math.min(1, stats.yields()),
+                "busy-poll 0 parks at once, a spin is followed by the yield rung: " + stats);
+    }
+
+    @Test
+    void shouldDescribeItselfAndItsClosedSides() {
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, 20);
+        String name = pipe.getClass().getSimpleName();
+        assertFalse(pipe.isWriteClosed());
+        assertFalse(pipe.isReadClosed());
+        assertEquals(name + "{capacity=4, spinMicros=20}", pipe.toString());
+        pipe.closeWrite();
+        assertEquals(name + "{capacity=4, spinMicros=20, writeClosed}", pipe.toString());
+        pipe.closeRead();
+        assertEquals(name + "{capacity=4, spinMicros=20, writeClosed, readClosed}", pipe.toString());
+        assertEquals(name + "{capacity=4, spinMicros=AUTO}", newPipe(4, PipeDefaults.AUTO).toString());
+    }
+
+    @Test
+    void shouldAcceptEveryCapacityFromOneToTheLargest() {
+        assertEquals(1, AbstractBusyWaitPipe.requireValidCapacity(1));
+        assertEquals(BusyWaitPipes.MAX_CAPACITY, AbstractBusyWaitPipe.requireValidCapacity(BusyWaitPipes.MAX_CAPACITY));
+        assertThrows(IllegalArgumentException.class, () -> AbstractBusyWaitPipe.requireValidCapacity(0));
+    }
+
     // ------------------------------------------------------------------------------------------ close
 
     @Test

@@ -87,6 +87,7 @@ class MpscBusyWaitPipeTest extends BusyWaitPipeContractTest {
         for (Worker<Void> writer : writers) {
             awaitParked(writer.thread());
         }
+        assertEquals(WRITERS, pipe.parkedWriters());
         pipe.closeWrite();
         for (Worker<Void> writer : writers) {
             Throwable failure = writer.joinFailure(5, pipe);
