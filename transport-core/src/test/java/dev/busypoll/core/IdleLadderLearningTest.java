@@ -135,7 +135,7 @@ class IdleLadderLearningTest {
         assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.naps());
         assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.napsMissed());
         assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES * (GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS - WORK),
-                missed.yieldNanos(), "each catch, from the nap's end (at once here) to the lead after the input was due");
+                missed.yieldNanos(), "each catch, from the nap's end (at once) to the lead after the input was due");
         assertEquals(0, missed.parkNanos(), "naps that ended at once, and parks that the re-check cancelled");
 
         stepToThePark(ladder, () -> false, clock.now() + TimeUnit.MILLISECONDS.toNanos(1));

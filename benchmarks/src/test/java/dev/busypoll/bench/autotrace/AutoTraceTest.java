@@ -32,7 +32,7 @@ class AutoTraceTest {
                 assertTrue(p.roundTrips() > 0, p.toString());
             }
             double longest = AdaptiveSpinPolicy.MAX_SPIN_NANOS / 1e3;
-            assertTrue(p.clientSpinUs() >= 0 && p.clientSpinUs() <= longest, "AUTO's windows lie in [0, 65.5 µs]: " + p);
+            assertTrue(p.clientSpinUs() >= 0 && p.clientSpinUs() <= longest, "AUTO's windows, [0, 65.5 µs]: " + p);
             assertTrue(p.serverSpinUs() >= 0 && p.serverSpinUs() <= longest, p.toString());
         }
         assertTrue(result.trace().samples() > 0);
