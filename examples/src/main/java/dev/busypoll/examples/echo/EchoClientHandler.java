@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * {@link #done()} with the histogram of round-trip times in nanoseconds. Knows nothing about the
  * transport; a stream transport may deliver the echo in pieces, so it counts bytes, not reads. Each
  * message carries its own pattern ({@link #expectedByte}), and every echoed byte is compared with what was
- * sent: an echo that comes back corrupted, reordered, short of a message's end or longer fails
+ * sent: an echo that comes back corrupted, reordered, from another message or longer fails
  * {@link #done()}.
  *
  * <p>One instance per connection; all its state is touched only on that channel's event loop.
@@ -56,7 +56,7 @@ public final class EchoClientHandler extends ChannelInboundHandlerAdapter {
         sendNext(ctx);
     }
 
-    /** Byte {@code index} of round trip {@code roundTrip}'s message (both from 1 and 0): differs per message. */
+    /** Byte {@code index} (from 0) of the message of round trip {@code roundTrip} (from 1): differs per message. */
     static byte expectedByte(int roundTrip, int index) {
         return (byte) (roundTrip * 31 + index);
     }
