@@ -144,6 +144,7 @@ public final class IdleLadder implements IdleStrategy {
     private final IdleStats stats = new IdleStats();
     /** Owner-only: the AUTO controller; also measures the wake-up cost in every mode. */
     private final AdaptiveSpinPolicy policy;
+    private final Clock clock;
 
     // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
@@ -224,7 +225,14 @@ public final class IdleLadder implements IdleStrategy {
 
     /** A ladder with its own controller (tests give one that shares nothing with the rest of the JVM). */
     IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy) {
+        this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, policy, Clock.SYSTEM);
+    }
+
+    /** A ladder with its own controller and clock (tests give a manual clock: see {@link Clock}). */
+    IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy,
+               Clock clock) {
         this.policy = policy;
+        this.clock = clock;
         this.spinNanos = requireSpinNanos(spinNanos, "spinNanos");
         this.currentSpinNanos = spinNanos == AUTO ? policy.spinNanos() : spinNanos;
         this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
@@ -392,7 +400,7 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> Thread.onSpinWait();
             case YIELDING -> yieldOnce();
             default -> {
-                LockSupport.parkNanos(this, parkPeriodNanos);
+                clock.parkNanos(this, parkPeriodNanos);
                 stats.recordPark(false);
                 // Double without overflow: past 2^62 a shift would turn negative and parkNanos would not sleep.
                 parkPeriodNanos = parkPeriodNanos > maxParkNanos >> 1 ? maxParkNanos : parkPeriodNanos << 1;
@@ -421,7 +429,7 @@ public final class IdleLadder implements IdleStrategy {
                 } else {
                     // Only when the nap and its catch end before the caller's own deadline (a timer): an
                     // episode that its deadline would end anyway needs no nap.
-                    boolean nap = napPending && System.nanoTime() - napDeadline < 0
+                    boolean nap = napPending && clock.nanoTime() - napDeadline < 0
                             && (deadlineNanos == Long.MAX_VALUE || policy.catchDeadlineNanos() - deadlineNanos < 0);
                     napPending = false;
                     if (nap) {
@@ -445,7 +453,7 @@ public final class IdleLadder implements IdleStrategy {
         if (phase == Phase.NOT_IDLE) {
             return;
         }
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         int endedIn;
         switch (phase) {
             case SPINNING -> {
@@ -502,7 +510,7 @@ public final class IdleLadder implements IdleStrategy {
 
     /** A producer's signal ended a park: measure the wake-up and remember when the input arrived. */
     private void onSignalledWakeup(long signalledAt) {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (signalledAt - episodeStart < 0) {
             return; // a stale timestamp (a producer racing an earlier park): no sample
         }
@@ -519,7 +527,7 @@ public final class IdleLadder implements IdleStrategy {
         if (Thread.currentThread().isInterrupted()) {
             return;
         }
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         policy.onNapTimedOut(now - napDeadline);
         parkedNanos += now - rungStart;
         rungStart = now;
@@ -534,7 +542,7 @@ public final class IdleLadder implements IdleStrategy {
         switch (phase) {
             case NOT_IDLE -> {
                 feedPendingEpisode();
-                long now = System.nanoTime();
+                long now = clock.nanoTime();
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
@@ -568,7 +576,7 @@ public final class IdleLadder implements IdleStrategy {
             }
             case SPINNING -> {
                 if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
-                    long now = System.nanoTime();
+                    long now = clock.nanoTime();
                     if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
                         contended = true; // descheduled mid-spin: another thread wanted this core
                     }
@@ -584,7 +592,7 @@ public final class IdleLadder implements IdleStrategy {
                 }
             }
             case YIELDING -> {
-                long now = System.nanoTime();
+                long now = clock.nanoTime();
                 if (catching) {
                     // After a nap: yield until the input comes or the catch deadline passes, then park until
                     // signalled. Yields, not spins: a thread that must run for the input to come (its producer, woken
@@ -629,6 +637,35 @@ public final class IdleLadder implements IdleStrategy {
     private void yieldOnce() {
         Thread.yield();
         stats.recordYield();
+    }
+
+    /**
+     * Where the ladder reads the time and how its unsignalled form parks: the system's {@link System#nanoTime()}
+     * and {@link LockSupport#parkNanos(Object, long)}, except in tests, which give a manual clock so that what the
+     * ladder does with time (the windows, the time per rung, the park periods, the reports to its controller) is
+     * checked exactly instead of by timing. The signalled form's park ({@link WakeSignal#park(long)}) still reads
+     * the system clock: a test's deadlines there lie in the system clock's past, so such parks return at once.
+     * Production code has one implementation, so the calls inline as the direct ones did.
+     */
+    interface Clock {
+        /** The system's clock and park. */
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void parkNanos(Object blocker, long nanos) {
+                LockSupport.parkNanos(blocker, nanos);
+            }
+        };
+
+        /** As {@link System#nanoTime()}. */
+        long nanoTime();
+
+        /** As {@link LockSupport#parkNanos(Object, long)}. */
+        void parkNanos(Object blocker, long nanos);
     }
 
     @Override

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -75,6 +77,26 @@ class IdleLadderTest {
         assertEquals(2, ladder.stats().parks());
         assertEquals(0, ladder.stats().yields());
         assertEquals(0, ladder.stats().signalledWakeups(), "unsignalled parks");
+    }
+
+    /** The unsignalled park is a real one on the system clock, blocked on the ladder, until unparked. */
+    @Test
+    @Timeout(10)
+    void shouldParkForItsParkPeriodOnTheSystemClock() throws Exception {
+        IdleLadder ladder = new IdleLadder(0, 0, HOUR, HOUR);
+        AtomicBoolean stop = new AtomicBoolean();
+        Worker<Void> idler = Worker.run("idler", () -> {
+            while (!stop.get()) {
+                ladder.idle(); // the park rung, for an hour (again after a spurious return)
+            }
+        });
+        awaitParked(idler.thread());
+        assertSame(ladder, LockSupport.getBlocker(idler.thread()));
+        stop.set(true);
+        LockSupport.unpark(idler.thread());
+        idler.join(5, ladder);
+        assertTrue(ladder.stats().parks() >= 1);
+        assertEquals(IdleLadder.Phase.PARKING, ladder.phase());
     }
 
     @Test
@@ -211,7 +233,8 @@ class IdleLadderTest {
                 return "test-agent";
             }
         };
-        AgentRunner runner = new AgentRunner(strategy, Throwable::printStackTrace, null, agent);
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        AgentRunner runner = new AgentRunner(strategy, errors::add, null, agent);
         Thread thread = AgentRunner.startOnThread(runner);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (ladder.stats().episodes() < 10 && System.nanoTime() - deadline < 0) {
@@ -219,6 +242,7 @@ class IdleLadderTest {
         }
         runner.close();
         joinOrFail(thread, 5, ladder);
+        assertEquals(List.of(), errors, "what the agent's thread threw");
         assertTrue(ladder.stats().episodes() >= 10, ladder.stats().toString());
     }
 
@@ -228,18 +252,17 @@ class IdleLadderTest {
         IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
         WakeSignal signal = new WakeSignal();
         AtomicBoolean work = new AtomicBoolean();
-        Thread waiter = new Thread(() -> {
+        Worker<Void> waiter = Worker.run("waiter", () -> {
             while (!work.get()) {
                 ladder.idle(signal, work::get, Long.MAX_VALUE);
             }
             ladder.reset();
-        }, "waiter");
-        waiter.start();
-        awaitParked(waiter);
+        });
+        awaitParked(waiter.thread());
         assertTrue(signal.isParking());
         work.set(true);
         assertTrue(signal.signal(), "the waiter was parking, so signal() unparks it");
-        joinOrFail(waiter, 5, signal);
+        waiter.join(5, signal);
         assertEquals(1, ladder.stats().parks());
         assertEquals(1, ladder.stats().signalledWakeups());
         assertEquals(1, ladder.stats().wokeWhileParking());
@@ -369,20 +392,17 @@ class IdleLadderTest {
         IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
         WakeSignal signal = new WakeSignal();
         AtomicBoolean work = new AtomicBoolean();
-        AtomicBoolean measured = new AtomicBoolean();
-        Thread waiter = new Thread(() -> {
+        Worker<Boolean> waiter = Worker.call("waiter", () -> {
             while (!work.get()) {
                 ladder.idle(signal, work::get, Long.MAX_VALUE);
             }
             ladder.reset();
-            measured.set(ladder.policy().isWakeCostMeasured());
-        }, "waiter");
-        waiter.start();
-        awaitParked(waiter);
+            return ladder.policy().isWakeCostMeasured();
+        });
+        awaitParked(waiter.thread());
         work.set(true);
         assertTrue(signal.signal());
-        joinOrFail(waiter, 5, signal);
-        assertTrue(measured.get(), "a signalled park measures the wake-up, in every mode");
+        assertTrue(waiter.join(5, signal), "a signalled park measures the wake-up, in every mode");
         assertTrue(ladder.wakeCostNanos() > 0);
     }
 
@@ -453,19 +473,18 @@ class IdleLadderTest {
         IdleLadder ladder = ladderExpectingAnInputIn(gap, System.nanoTime());
         WakeSignal signal = new WakeSignal();
         AtomicBoolean input = new AtomicBoolean();
-        Thread producer = new Thread(() -> {
+        Worker<Void> producer = Worker.run("producer", () -> {
             while (ladder.stats().naps() == 0) {
                 LockSupport.parkNanos(100_000); // until the nap has begun (its deadline is over 100 ms away)
             }
             input.set(true);
             signal.signal();
         });
-        producer.start();
         while (!input.get() && !Thread.currentThread().isInterrupted()) {
             ladder.idle(signal, input::get, Long.MAX_VALUE);
         }
         ladder.reset();
-        joinOrFail(producer, 5, ladder);
+        producer.join(5, ladder);
         assertEquals(1, ladder.stats().naps());
         assertEquals(1, ladder.stats().signalledWakeups(), "the input came during the nap and its signal ended it");
         assertEquals(0, ladder.stats().napsCaught() + ladder.stats().napsMissed(), "no catch: the nap never timed out");

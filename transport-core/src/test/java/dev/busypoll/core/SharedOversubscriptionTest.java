@@ -134,6 +134,18 @@ class SharedOversubscriptionTest {
     }
 
     @Test
+    void shouldRefreshASightingOnlyOncePerMillisecond() {
+        SharedOversubscription machine = new SharedOversubscription();
+        assertEquals("SharedOversubscription{never seen}", machine.toString());
+        machine.markSeen(T0);
+        machine.markSeen(T0 + SharedOversubscription.REFRESH_NANOS - 1); // too soon: still seen at T0
+        assertEquals("SharedOversubscription{seen at " + T0 + "}", machine.toString());
+        assertFalse(machine.seenJustNow(T0 + SharedOversubscription.CURRENT_NANOS));
+        machine.markSeen(T0 + SharedOversubscription.REFRESH_NANOS);
+        assertTrue(machine.seenJustNow(T0 + SharedOversubscription.CURRENT_NANOS), "refreshed after 1 ms");
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldShowEveryReaderASightingOnceOneIsMadeWhateverTheInterleaving() throws Exception {
         int threads = 8;
@@ -142,15 +154,11 @@ class SharedOversubscriptionTest {
             AtomicLong marked = new AtomicLong(); // writers that finished a markSeen
             AtomicLong misses = new AtomicLong();
             CyclicBarrier start = new CyclicBarrier(threads);
-            List<Thread> all = new ArrayList<>();
+            List<Worker<Void>> all = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 boolean writer = t % 2 == 0;
-                all.add(new Thread(() -> {
-                    try {
-                        start.await();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
+                all.add(Worker.run(writer ? "marker-" + t : "reader-" + t, () -> {
+                    start.await(10, TimeUnit.SECONDS);
                     for (int i = 0; i < 500; i++) {
                         if (writer) {
                             machine.markSeen(System.nanoTime());
@@ -164,10 +172,7 @@ class SharedOversubscriptionTest {
                     }
                 }));
             }
-            all.forEach(Thread::start);
-            for (Thread t : all) {
-                t.join();
-            }
+            Worker.joinAll(20, "round " + round, all);
             assertEquals(0, misses.get(), "round " + round + ": a reader missed a sighting made before its read");
             assertTrue(machine.seenRecently(System.nanoTime()));
         }

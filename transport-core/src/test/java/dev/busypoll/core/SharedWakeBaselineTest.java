@@ -24,6 +24,22 @@ class SharedWakeBaselineTest {
     private static final int OFFERS_PER_THREAD = 2_000;
 
     @Test
+    void shouldKeepTheLowestOfferOfAtLeastTwoMicroseconds() {
+        SharedWakeBaseline shared = new SharedWakeBaseline();
+        assertEquals(0, shared.nanos(), "nothing offered yet");
+        shared.offer(5_000);
+        shared.offer(7_000);
+        assertEquals(5_000, shared.nanos(), "a higher offer is ignored");
+        shared.offer(3_000);
+        assertEquals(3_000, shared.nanos());
+        shared.offer(SharedWakeBaseline.MIN_NANOS - 1);
+        assertEquals(3_000, shared.nanos(), "below 2 µs: a park that a signal beat to sleep, ignored");
+        shared.offer(SharedWakeBaseline.MIN_NANOS);
+        assertEquals(SharedWakeBaseline.MIN_NANOS, shared.nanos());
+        assertEquals("SharedWakeBaseline{2000 ns}", shared.toString());
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldKeepTheLowestOfConcurrentOffersAndNeverRise() throws Exception {
         SplittableRandom seeds = new SplittableRandom(42);
@@ -32,16 +48,12 @@ class SharedWakeBaselineTest {
             AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
             AtomicLong rises = new AtomicLong();
             CyclicBarrier start = new CyclicBarrier(THREADS);
-            List<Thread> threads = new ArrayList<>();
+            List<Worker<Void>> workers = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 SplittableRandom random = seeds.split();
-                threads.add(new Thread(() -> {
+                workers.add(Worker.run("offerer-" + t, () -> {
                     long seen = 0;
-                    try {
-                        start.await();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
+                    start.await(10, TimeUnit.SECONDS);
                     for (int i = 0; i < OFFERS_PER_THREAD; i++) {
                         long offer = random.nextLong(1_000, 1_000_000);
                         shared.offer(offer);
@@ -57,10 +69,7 @@ class SharedWakeBaselineTest {
                     }
                 }));
             }
-            threads.forEach(Thread::start);
-            for (Thread t : threads) {
-                t.join();
-            }
+            Worker.joinAll(20, "round " + round, workers);
             assertEquals(lowest.get(), shared.nanos(), "round " + round + ": the lowest accepted offer wins");
             assertEquals(0, rises.get(), "round " + round + ": a reader saw the value rise");
         }

@@ -1,15 +1,14 @@
 package dev.busypoll.core;
 
-import static dev.busypoll.core.Threads.joinOrFail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,6 +40,15 @@ class WakeSignalTest {
         assertTrue(signal.signal(), "a prepared consumer is woken");
         assertFalse(signal.signal(), "only once per park");
         assertTrue(signal.park(Long.MAX_VALUE), "the signal already came: no sleep, reported as signalled");
+    }
+
+    @Test
+    void shouldDescribeItsState() {
+        WakeSignal signal = new WakeSignal();
+        assertEquals("WakeSignal{AWAKE}", signal.toString());
+        signal.prepareToPark();
+        assertEquals("WakeSignal{PARKING}", signal.toString());
+        signal.cancelPark();
     }
 
     @Test
@@ -92,27 +100,21 @@ class WakeSignalTest {
         AtomicLong pings = new AtomicLong();
         AtomicLong pongs = new AtomicLong();
         AtomicLong stop = new AtomicLong(Long.MAX_VALUE);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread ponger = new Thread(() -> {
-            try {
-                IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
-                for (long i = 1; i <= stop.get(); i++) {
-                    long expected = i;
-                    while (pings.get() < expected && expected <= stop.get()) {
-                        ladder.idle(toPong, () -> pings.get() >= expected || expected > stop.get(), Long.MAX_VALUE);
-                    }
-                    ladder.reset();
-                    if (pings.get() < expected) {
-                        return;
-                    }
-                    pongs.set(i);
-                    toPing.signal();
+        Worker<Void> ponger = Worker.run("ponger", () -> {
+            IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
+            for (long i = 1; i <= stop.get(); i++) {
+                long expected = i;
+                while (pings.get() < expected && expected <= stop.get()) {
+                    ladder.idle(toPong, () -> pings.get() >= expected || expected > stop.get(), Long.MAX_VALUE);
                 }
-            } catch (Throwable t) {
-                failure.set(t);
+                ladder.reset();
+                if (pings.get() < expected) {
+                    return;
+                }
+                pongs.set(i);
+                toPing.signal();
             }
-        }, "ponger");
-        ponger.start();
+        });
         IdleLadder ladder = new IdleLadder(spinNanos, 0, 1, 1);
         long deadline = System.nanoTime() + RUN_NANOS;
         long round = 0;
@@ -132,8 +134,7 @@ class WakeSignalTest {
         }
         stop.set(round);
         toPong.signal();
-        joinOrFail(ponger, 10, "round " + round);
-        assertNull(failure.get());
+        ponger.join(10, "round " + round);
         assertEquals(round, pongs.get());
         assertEquals(ladder.stats().parks(), ladder.stats().signalledWakeups(),
                 "every park of the pinger ended by a signal, none at its deadline");
@@ -143,7 +144,8 @@ class WakeSignalTest {
     /**
      * Several producers publish work items and signal; one consumer waits for each next item. Producers publish
      * whenever the consumer has caught up, until the consumer stops them, so a consumer that waits for 5 s has
-     * lost a wake-up.
+     * lost a wake-up. Every park of the consumer must end by a signal, and at the end at most one item per producer
+     * (those that saw the consumer caught up at the same moment) is left unconsumed.
      */
     @Test
     @Timeout(30)
@@ -153,9 +155,9 @@ class WakeSignalTest {
         AtomicLong published = new AtomicLong();
         AtomicLong consumed = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
-        Thread[] threads = new Thread[producers];
+        List<Worker<Void>> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
-            threads[p] = new Thread(() -> {
+            threads.add(Worker.run("producer-" + p, () -> {
                 while (!stop.get()) {
                     // publish only when the consumer caught up, so it parks between items
                     if (published.get() == consumed.get()) {
@@ -165,12 +167,12 @@ class WakeSignalTest {
                         Thread.yield(); // let the consumer have the core (2 shared cores)
                     }
                 }
-            }, "producer-" + p);
-            threads[p].start();
+            }));
         }
         IdleLadder ladder = new IdleLadder(0, 0, 1, 1);
         long lostLimit = TimeUnit.SECONDS.toNanos(5);
         long deadline = System.nanoTime() + RUN_NANOS;
+        long waits = 0;
         try {
             while (System.nanoTime() - deadline < 0) {
                 long seen = consumed.get();
@@ -182,23 +184,26 @@ class WakeSignalTest {
                     }
                 }
                 ladder.reset();
+                waits++;
                 consumed.set(published.get());
             }
         } finally {
             stop.set(true);
         }
-        for (Thread thread : threads) {
-            joinOrFail(thread, 10, signal);
-        }
-        System.out.printf("%d producers: %,d items; consumer %s%n", producers, consumed.get(), ladder.stats());
+        Worker.joinAll(10, signal, threads);
+        IdleStats stats = ladder.stats();
+        assertTrue(consumed.get() >= waits && waits > 0, consumed + " items in " + waits + " waits");
+        long left = published.get() - consumed.get();
+        assertTrue(left >= 0 && left <= producers, left + " items published after the consumer stopped");
+        assertEquals(stats.parks(), stats.signalledWakeups(), "every park ended by a signal, none at its deadline");
+        assertEquals(stats.wokeWhileParking(), stats.episodes(), "no windows: every wait that idled parked");
+        assertFalse(signal.isParking());
     }
 
     @Test
     void shouldRecordWhenAProducerWokeTheConsumer() throws Exception {
         WakeSignal signal = new WakeSignal();
-        Thread consumer = new Thread(signal::prepareToPark, "consumer"); // announces the park, then ends
-        consumer.start();
-        consumer.join();
+        Worker.run("consumer", signal::prepareToPark).join(5, signal); // announces the park, then ends
         long before = System.nanoTime();
         assertTrue(signal.signal(), "the consumer announced a park: this signal wakes it");
         long after = System.nanoTime();

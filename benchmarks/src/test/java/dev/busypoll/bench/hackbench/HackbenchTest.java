@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.core.IdleStats;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /** A tiny hackbench: complete and sane results, never timing thresholds. */
@@ -42,7 +43,13 @@ class HackbenchTest {
                     assertTrue(Double.isNaN(run.nsCpuSeconds()) || run.nsCpuSeconds() >= 0, "ns cpu " + run);
                     if (!key.equals("kernel")) {
                         assertNotNull(run.readers(), key + " reports its readers' idle ladders");
-                        assertTrue(run.readers().episodes() >= 0 && run.writers().spinNanos() >= 0);
+                        assertLadderAccounts(key + " readers", run.readers());
+                        IdleStats.Snapshot writers = run.writers() == null ? IdleStats.Snapshot.EMPTY : run.writers();
+                        assertLadderAccounts(key + " writers", writers);
+                        if (key.equals("spin0")) {
+                            assertEquals(0, run.readers().spinNanos() + writers.spinNanos(), "spin 0 does not spin");
+                            assertEquals(0, run.readers().wokeWhileSpinning() + writers.wokeWhileSpinning());
+                        }
                     }
                 }
             }
@@ -55,6 +62,13 @@ class HackbenchTest {
             assertTrue(md.contains(c.transport()), c.transport());
         }
         assertFalse(md.contains("NaN") || md.contains("not available"), md);
+    }
+
+    /** Every ended episode ended on one rung; a park ends by a signal at most once, a nap in one way. */
+    private static void assertLadderAccounts(String who, IdleStats.Snapshot s) {
+        assertEquals(s.episodes(), s.wokeWhileSpinning() + s.wokeWhileYielding() + s.wokeWhileParking(), who + " " + s);
+        assertTrue(s.signalledWakeups() <= s.parks(), who + " " + s);
+        assertTrue(s.napsCaught() + s.napsMissed() <= s.naps() && s.naps() <= s.parks(), who + " " + s);
     }
 
     @Test

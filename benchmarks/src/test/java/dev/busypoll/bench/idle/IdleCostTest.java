@@ -41,12 +41,17 @@ class IdleCostTest {
             assertNull(row.unavailable(), row.name() + " should run in this build");
             assertEquals(100, row.messages(), row.name() + ": 5 ms at 20,000 msg/s, all answered");
             assertEquals(2, row.loops().size(), row.name());
+            assertTrue(row.loops().get(0).label().startsWith("client")
+                    && row.loops().get(1).label().startsWith("server"), row.name() + ": client side first " + row);
             for (IdleCost.Loop l : row.loops()) {
-                for (double f : new double[] {l.firstMsPercent(), l.windDownUs(), l.idlePercent()}) {
-                    assertTrue(f >= 0 && Double.isFinite(f), row.name() + ": " + l);
-                }
+                assertTrue(l.firstUs() >= 1_000, row.name() + ": the first interval lasts at least 1 ms " + l);
+                assertTrue(l.idlePercent() >= 0 && Double.isFinite(l.idlePercent()), row.name() + ": " + l);
+                // The wind-down (last send to the idle window) contains the first interval: at least its CPU.
+                assertTrue(l.firstMsPercent() >= 0
+                        && l.windDownUs() * 100 >= l.firstMsPercent() * l.firstUs() * (1 - 1e-12),
+                        row.name() + ": " + l);
             }
-            assertTrue(row.processIdlePercent() >= 0 && Double.isFinite(row.processIdlePercent()), row.toString());
+            assertTrue(Double.isFinite(row.processIdlePercent()), row.toString());
             if (row.key().startsWith("busypoll")) {
                 assertTrue(row.bar().equals("met") || row.bar().equals("NOT met"), row.bar());
             } else {

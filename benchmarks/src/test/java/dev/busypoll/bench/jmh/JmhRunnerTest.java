@@ -3,6 +3,7 @@ package dev.busypoll.bench.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -92,9 +93,7 @@ class JmhRunnerTest {
 
     @Test
     void shouldPutTheCpuCostBesideEveryFigure() {
-        if (!Machine.hasProcessCpuTime()) {
-            return; // this JVM cannot tell; the figures say n/a
-        }
+        assumeTrue(Machine.hasProcessCpuTime(), "this JVM cannot tell; the figures say n/a");
         for (JmhFigure f : figures) {
             assertTrue(Double.isFinite(f.cpuNsPerOp()) && f.cpuNsPerOp() >= 0, f.toString());
             assertTrue(Double.isFinite(f.cpuCores()) && f.cpuCores() >= 0, f.toString());

@@ -28,6 +28,8 @@ public final class OrderFlow {
     private final Long2LongHashMap liveInstrument = new Long2LongHashMap(-1);
     private long nextClientOrderId = 1;
     private int badOrders;
+    private long newOrders;
+    private long cancels;
 
     /**
      * @param instruments listed instruments to trade
@@ -44,13 +46,16 @@ public final class OrderFlow {
         int instrument = instruments[random.nextInt(instruments.length)];
         long clientOrderId = nextClientOrderId++;
         if (r < 2) {
+            newOrders++;
             return badOrder(clientOrderId, instrument, originNanos);
         }
         int cancelShare = liveIds.size() > 1_000 ? 45 : 17;
         if (r < cancelShare && !liveIds.isEmpty()) {
+            cancels++;
             long orderId = liveIds.getLong(random.nextInt(liveIds.size()));
             return new CancelOrder(clientOrderId, 0, (int) liveInstrument.get(orderId), orderId, originNanos);
         }
+        newOrders++;
         Side side = random.nextBoolean() ? Side.BUY : Side.SELL;
         long quantity = 1 + random.nextInt(20);
         if (r >= 90) {
@@ -72,6 +77,29 @@ public final class OrderFlow {
                 // Post-only, priced far through the book: rejected as crossing whenever there are asks.
                 return NewOrder.limit(clientOrderId, instrument, Side.BUY, MID_PRICE * 2, 1, originNanos).asPostOnly();
         }
+    }
+
+    /** @return new orders generated so far, bad ones included (each gets one ACCEPTED or REJECTED) */
+    public long newOrders() {
+        return newOrders;
+    }
+
+    /** @return cancels generated so far (each gets one CANCELLED or CANCEL_REJECTED) */
+    public long cancels() {
+        return cancels;
+    }
+
+    /**
+     * @return bad orders generated so far that are rejected whatever the book holds (unknown instrument,
+     *         negative quantity); the third kind, post-only through the book, is rejected only when it crosses
+     */
+    public long alwaysRejected() {
+        return badOrders / 3 * 2 + Math.min(badOrders % 3, 2);
+    }
+
+    /** @return bad orders generated so far, of every kind */
+    public long badOrders() {
+        return badOrders;
     }
 
     /** Tracks which of this flow's orders are live, from the reports about them. */

@@ -49,10 +49,25 @@ public final class TradingExample {
     private TradingExample() {
     }
 
-    /** What one run did and measured. */
+    /**
+     * What one run did and measured. {@code flow} counts what the measured requests were: new orders, cancels and
+     * bad orders (and the bad ones that are rejected whatever the book holds).
+     */
     public record Result(Transport transport, long sent, long rejects, long fills, long marketData,
                          long minReceivedPerSubscriber, long gaps, Histogram orderToAckNanos,
-                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos) {
+                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos, FlowCounts flow) {
+    }
+
+    /** The kinds of request the order flow generated in a run. */
+    public record FlowCounts(long newOrders, long cancels, long badOrders, long alwaysRejected) {
+        static FlowCounts of(OrderFlow flow) {
+            return new FlowCounts(flow.newOrders(), flow.cancels(), flow.badOrders(), flow.alwaysRejected());
+        }
+
+        FlowCounts minus(FlowCounts earlier) {
+            return new FlowCounts(newOrders - earlier.newOrders, cancels - earlier.cancels,
+                    badOrders - earlier.badOrders, alwaysRejected - earlier.alwaysRejected);
+        }
     }
 
     /**
@@ -69,6 +84,7 @@ public final class TradingExample {
                 p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
                 p.resetLatencies();
             }
+            FlowCounts flowBefore = flowCounts(p);
             long rejectsBefore = p.client().rejects();
             long fillsBefore = p.client().fills();
             long mdBefore = p.publisher().published();
@@ -84,8 +100,13 @@ public final class TradingExample {
             long gaps = p.subscribers().stream().mapToLong(MarketDataSubscriber::gaps).sum();
             return new Result(transport, measured, p.client().rejects() - rejectsBefore,
                     p.client().fills() - fillsBefore, p.publisher().published() - mdBefore, minReceived, gaps,
-                    p.orderToAck(), p.orderToMarketData(), cpu, wall);
+                    p.orderToAck(), p.orderToMarketData(), cpu, wall, flowCounts(p).minus(flowBefore));
         }
+    }
+
+    /** The flow's counts, read on the client's event loop, which alone touches the flow. */
+    private static FlowCounts flowCounts(TradingPipeline p) throws Exception {
+        return p.clientChannel().eventLoop().submit(() -> FlowCounts.of(p.client().flow())).get();
     }
 
     /** Runs every transport named by {@code --transport} and prints both latency tables. */

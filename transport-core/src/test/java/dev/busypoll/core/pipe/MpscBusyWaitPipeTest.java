@@ -1,13 +1,15 @@
 package dev.busypoll.core.pipe;
 
 import static dev.busypoll.core.Threads.awaitParked;
-import static dev.busypoll.core.Threads.joinOrFail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
+
+import dev.busypoll.core.Worker;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,62 +36,42 @@ class MpscBusyWaitPipeTest extends BusyWaitPipeContractTest {
     void shouldKeepEachWritersOrderWithSeveralWriters(long spinMicros) throws Exception {
         MpscBusyWaitPipe<Long> pipe = BusyWaitPipes.mpsc(4, spinMicros);
         int[] written = new int[WRITERS];
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread[] writers = new Thread[WRITERS];
         long deadline = System.nanoTime() + RUN_NANOS;
-        for (int w = 0; w < WRITERS; w++) {
-            int id = w;
-            writers[w] = new Thread(() -> {
-                try {
-                    int seq = 0;
-                    while (seq < MAX_MESSAGES / WRITERS && ((seq & 255) != 0 || System.nanoTime() - deadline < 0)) {
-                        Long message = ((long) id << 32) | seq;
-                        if ((seq & 1) == 0) {
-                            pipe.write(message);
-                        } else {
-                            while (!pipe.write(message, 20, TimeUnit.MICROSECONDS)) {
-                                // timed out: try again (a woken writer that leaves must pass the wake on)
-                            }
-                        }
-                        seq++;
-                    }
-                    written[id] = seq;
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "writer-" + w);
-        }
-        AtomicReference<Object> readerResult = new AtomicReference<>();
         int[] read = new int[WRITERS];
-        Thread reader = new Thread(() -> readerResult.set(call(() -> {
+        Worker<Void> reader = Worker.run("reader", () -> {
             Long m;
             while ((m = pipe.read()) != null) {
                 int id = (int) (m >>> 32);
-                int seq = (int) (long) m;
-                if (seq != read[id]) {
-                    return "writer " + id + ": expected " + read[id] + " but read " + seq;
-                }
+                assertEquals(read[id], (int) (long) m, "the next message of writer " + id);
                 read[id]++;
             }
-            return "end";
-        })), "reader");
-        reader.start();
-        for (Thread writer : writers) {
-            writer.start();
+        });
+        List<Worker<Void>> writers = new ArrayList<>();
+        for (int w = 0; w < WRITERS; w++) {
+            int id = w;
+            writers.add(Worker.run("writer-" + w, () -> {
+                int seq = 0;
+                while (seq < MAX_MESSAGES / WRITERS && ((seq & 255) != 0 || System.nanoTime() - deadline < 0)) {
+                    Long message = ((long) id << 32) | seq;
+                    if ((seq & 1) == 0) {
+                        pipe.write(message);
+                    } else {
+                        while (!pipe.write(message, 20, TimeUnit.MICROSECONDS)) {
+                            // timed out: try again (a woken writer that leaves must pass the wake on)
+                        }
+                    }
+                    seq++;
+                }
+                written[id] = seq;
+            }));
         }
-        for (Thread writer : writers) {
-            joinOrFail(writer, 15, pipe + " parkedWriters=" + pipe.parkedWriters());
-        }
+        Worker.joinAll(15, pipe + " parkedWriters=" + pipe.parkedWriters(), writers);
         pipe.closeWrite();
-        joinOrFail(reader, 15, pipe);
-        assertNull(failure.get());
-        assertEquals("end", readerResult.get());
+        reader.join(15, pipe);
         for (int w = 0; w < WRITERS; w++) {
             assertEquals(written[w], read[w], "messages of writer " + w);
         }
         assertEquals(0, pipe.parkedWriters());
-        System.out.printf("MPSC spin=%d µs, %d writers: %s messages; reader %s; writers %s%n", spinMicros,
-                WRITERS, java.util.Arrays.toString(written), pipe.readerStats(), pipe.writerStats());
     }
 
     /** closeWrite() closes the writer side for every writer: writers parked on a full pipe wake and fail. */
@@ -98,25 +80,18 @@ class MpscBusyWaitPipeTest extends BusyWaitPipeContractTest {
     void shouldWakeEveryParkedWriterWhenWriterSideCloses() throws Exception {
         MpscBusyWaitPipe<Integer> pipe = BusyWaitPipes.mpsc(1, 0);
         fill(pipe);
-        Thread[] writers = new Thread[WRITERS];
-        Object[] results = new Object[WRITERS];
+        List<Worker<Void>> writers = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
-            int id = w;
-            writers[w] = new Thread(() -> results[id] = call(() -> {
-                pipe.write(-1);
-                return "written";
-            }), "writer-" + w);
-            writers[w].start();
+            writers.add(Worker.run("writer-" + w, () -> pipe.write(-1)));
         }
-        for (Thread writer : writers) {
-            awaitParked(writer);
+        for (Worker<Void> writer : writers) {
+            awaitParked(writer.thread());
         }
+        assertEquals(WRITERS, pipe.parkedWriters());
         pipe.closeWrite();
-        for (Thread writer : writers) {
-            joinOrFail(writer, 5, pipe);
-        }
-        for (Object result : results) {
-            assertTrue(result instanceof PipeClosedException, String.valueOf(result));
+        for (Worker<Void> writer : writers) {
+            Throwable failure = writer.joinFailure(5, pipe);
+            assertTrue(failure instanceof PipeClosedException, String.valueOf(failure));
         }
         assertEquals(0, pipe.parkedWriters());
         assertTrue(pipe.writerStats().parks() >= WRITERS, pipe.writerStats().toString());
@@ -128,25 +103,19 @@ class MpscBusyWaitPipeTest extends BusyWaitPipeContractTest {
     void shouldWakeOneParkedWriterPerFreedSlot() throws Exception {
         MpscBusyWaitPipe<Integer> pipe = BusyWaitPipes.mpsc(1, 0);
         fill(pipe);
-        Thread[] writers = new Thread[WRITERS];
+        List<Worker<Void>> writers = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             int id = w;
-            writers[w] = new Thread(() -> call(() -> {
-                pipe.write(100 + id);
-                return null;
-            }), "writer-" + w);
-            writers[w].start();
+            writers.add(Worker.run("writer-" + w, () -> pipe.write(100 + id)));
         }
-        for (Thread writer : writers) {
-            awaitParked(writer);
+        for (Worker<Void> writer : writers) {
+            awaitParked(writer.thread());
         }
         int sum = 0;
         for (int i = 0; i <= WRITERS; i++) {
             sum += pipe.read(5, TimeUnit.SECONDS);
         }
-        for (Thread writer : writers) {
-            joinOrFail(writer, 5, pipe);
-        }
+        Worker.joinAll(5, pipe, writers);
         assertEquals(0 + 100 + 101 + 102, sum);
         assertNull(pipe.tryRead());
     }

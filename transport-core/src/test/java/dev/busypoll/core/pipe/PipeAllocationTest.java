@@ -1,6 +1,5 @@
 package dev.busypoll.core.pipe;
 
-import static dev.busypoll.core.Threads.joinOrFail;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
+import dev.busypoll.core.Worker;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,21 +77,16 @@ class PipeAllocationTest {
         AbstractBusyWaitPipe<Integer> pipe = factory(mpsc, spinMicros).apply(2);
         int rounds = 3;
         AtomicLong writerAllocated = new AtomicLong(-1);
-        Thread writer = new Thread(() -> {
-            try {
-                long me = Thread.currentThread().getId();
-                for (int round = 0; round < rounds; round++) {
-                    long before = threads.getThreadAllocatedBytes(me);
-                    for (int i = 0; i < MESSAGES; i++) {
-                        pipe.write(BOXES[i & 255]);
-                    }
-                    writerAllocated.set(threads.getThreadAllocatedBytes(me) - before);
+        Worker<Void> writer = Worker.run("writer", () -> {
+            long me = Thread.currentThread().getId();
+            for (int round = 0; round < rounds; round++) {
+                long before = threads.getThreadAllocatedBytes(me);
+                for (int i = 0; i < MESSAGES; i++) {
+                    pipe.write(BOXES[i & 255]);
                 }
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
+                writerAllocated.set(threads.getThreadAllocatedBytes(me) - before);
             }
-        }, "writer");
-        writer.start();
+        });
         long me = Thread.currentThread().getId();
         long readerAllocated = -1;
         for (int round = 0; round < rounds; round++) {
@@ -101,7 +96,7 @@ class PipeAllocationTest {
             }
             readerAllocated = threads.getThreadAllocatedBytes(me) - before;
         }
-        joinOrFail(writer, 20, pipe);
+        writer.join(20, pipe);
         assertTrue(readerAllocated < MESSAGES,
                 readerAllocated + " bytes allocated by the reader in the last round; " + pipe.readerStats());
         assertTrue(writerAllocated.get() < MESSAGES,

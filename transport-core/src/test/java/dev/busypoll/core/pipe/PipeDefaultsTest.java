@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -54,5 +58,19 @@ class PipeDefaultsTest {
         assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros("-1"));
         assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros(" Auto "));
         assertEquals(0, PipeDefaults.parseBusyPollMicros("ten"), "not a number: ignored");
+    }
+
+    @Test
+    void shouldSayOnStderrWhichBadValueItIgnores() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(PipeDefaults.DEFAULT_BUSY_POLL_MICROS, PipeDefaults.parseBusyPollMicros("fast"));
+        } finally {
+            System.setErr(original);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("ignoring -D" + PipeDefaults.BUSY_POLL_MICROS_PROPERTY + "=fast"), said);
     }
 }

@@ -1,0 +1,236 @@
+package dev.busypoll.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Test;
+
+import dev.busypoll.core.IdleLadder.Phase;
+
+/**
+ * An AUTO {@link IdleLadder} tells its controller what each episode saw (the wait, when its input arrived, how its
+ * nap ended and how late it woke) and acts on what the controller learns from that: checked on a
+ * {@link ManualClock}, so that every reported time is exact. The source is periodic: an input every 200 µs, and
+ * 10 µs of work after each, so every wait is 190 µs, too long to spin through and regular enough to nap.
+ */
+class IdleLadderLearningTest {
+    private static final long US = 1_000L;
+    private static final long GAP = 200 * US;
+    private static final long WORK = 10 * US;
+    /** Enough episodes for two decisions: the second one naps by the gaps of a full period. */
+    private static final int LEARN = 2 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES;
+
+    private final ManualClock clock = new ManualClock();
+    private final WakeSignal signal = new WakeSignal();
+    private long lastArrival = clock.now();
+
+    private static AdaptiveSpinPolicy freshPolicy() {
+        return new AdaptiveSpinPolicy(new SharedWakeBaseline(), new SharedOversubscription());
+    }
+
+    private IdleLadder auto() {
+        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock);
+    }
+
+    /** One episode of the periodic source whose input arrives before the ladder parks. */
+    private void periodicEpisode(IdleLadder ladder) {
+        clock.set(lastArrival + WORK);
+        ladder.idle(signal, () -> false, Long.MAX_VALUE); // AUTO's first step spins or yields, never parks
+        assertTrue(ladder.phase() == Phase.SPINNING || ladder.phase() == Phase.YIELDING, ladder.phase().name());
+        lastArrival += GAP;
+        clock.set(lastArrival);
+        ladder.reset();
+    }
+
+    private IdleLadder learnt() {
+        IdleLadder ladder = auto();
+        for (int i = 0; i < LEARN; i++) {
+            periodicEpisode(ladder);
+        }
+        return ladder;
+    }
+
+    /**
+     * Starts an episode {@link #WORK} after the last input and steps it to its park (after learning the gaps the
+     * window is 0, so: one yield, then a prompt yield takes it to the park rung).
+     */
+    private void stepToThePark(IdleLadder ladder, BooleanSupplier wakeCondition, long deadlineNanos) {
+        clock.set(lastArrival + WORK);
+        ladder.idle(signal, wakeCondition, deadlineNanos);
+        assertEquals(Phase.YIELDING, ladder.phase(), "learnt: no spin");
+        ladder.idle(signal, wakeCondition, deadlineNanos);
+    }
+
+    @Test
+    void shouldTellItsControllerTheWaitAndTheArrivalOfEveryEpisode() {
+        IdleLadder ladder = auto();
+        int episodes = 20;
+        for (int i = 0; i < episodes; i++) {
+            periodicEpisode(ladder);
+        }
+        AdaptiveSpinPolicy one = freshPolicy();
+        one.onEpisode(GAP - WORK, false);
+        assertEquals(episodes * one.observedWeight(false), ladder.policy().observedWeight(false), "every episode");
+        assertEquals(0, ladder.spinNanos(), "waits of 190 µs: beyond the longest window, no spin");
+        assertEquals(lastArrival + GAP - AdaptiveSpinPolicy.NAP_LEAD_NANOS
+                        - AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS, ladder.policy().napDeadlineNanos(),
+                "the arrivals taught it the gap: a nap until just before the next input is due");
+        assertEquals(lastArrival + GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS, ladder.policy().catchDeadlineNanos());
+    }
+
+    @Test
+    void shouldNapThroughTheGapItLearntAndReportHowLateTheNapWoke() {
+        IdleLadder ladder = learnt();
+        long napDeadline = ladder.policy().napDeadlineNanos();
+        IdleStats.Snapshot before = ladder.stats().snapshot();
+        long late = 7 * US;
+        stepToThePark(ladder, () -> {
+            clock.nextReads(clock.now(), napDeadline + late); // the nap begins now and the thread runs 7 µs late
+            return false;
+        }, Long.MAX_VALUE);
+        IdleStats.Snapshot nap = ladder.stats().snapshot().minus(before);
+        assertEquals(1, nap.yields(), "one yield, then one that came back at once: the park rung");
+        assertEquals(1, nap.naps());
+        assertEquals(1, nap.parks());
+        assertEquals(0, nap.signalledWakeups(), "the nap timed out");
+        assertEquals(Phase.YIELDING, ladder.phase(), "the catch");
+        lastArrival += GAP;
+        clock.set(lastArrival);
+        ladder.reset(); // the input came in the catch
+        IdleStats.Snapshot episode = ladder.stats().snapshot().minus(before);
+        assertEquals(1, episode.napsCaught());
+        assertEquals(1, episode.wokeWhileYielding());
+        assertEquals(napDeadline + late - (lastArrival - GAP + WORK), episode.parkNanos(), "napped");
+        assertEquals(lastArrival - (napDeadline + late), episode.yieldNanos(), "caught");
+
+        for (int i = 1; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            periodicEpisode(ladder);
+        }
+        long step = 500; // the overshoot's percentiles move by steps of 0.5 µs
+        assertEquals(GAP - AdaptiveSpinPolicy.NAP_LEAD_NANOS - (AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS - step),
+                ladder.policy().napDeadlineNanos() - lastArrival,
+                "a nap that overslept by 7 µs, less than the 60 µs assumed: the next naps end 0.5 µs later");
+    }
+
+    @Test
+    void shouldPauseNappingAfterAPeriodWhoseNapsMissedTheirInput() {
+        IdleLadder ladder = learnt();
+        IdleStats.Snapshot before = ladder.stats().snapshot();
+        for (int i = 0; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
+            stepToThePark(ladder, () -> false, Long.MAX_VALUE);
+            assertEquals(Phase.YIELDING, ladder.phase(), "napped, now in the catch");
+            long catchDeadline = ladder.policy().catchDeadlineNanos();
+            clock.set(catchDeadline);
+            ladder.idle(signal, () -> true, Long.MAX_VALUE); // the catch ends; the input is there at the re-check
+            assertEquals(Phase.PARKING, ladder.phase());
+            lastArrival = catchDeadline;
+            ladder.reset();
+        }
+        IdleStats.Snapshot missed = ladder.stats().snapshot().minus(before);
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.naps());
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.napsMissed());
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES * (GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS - WORK),
+                missed.yieldNanos(), "each catch, from the nap's end (at once) to the lead after the input was due");
+        assertEquals(0, missed.parkNanos(), "naps that ended at once, and parks that the re-check cancelled");
+
+        stepToThePark(ladder, () -> false, clock.now() + TimeUnit.MILLISECONDS.toNanos(1));
+        assertEquals(Phase.PARKING, ladder.phase(), "a plain park until the caller's deadline");
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, ladder.stats().naps(),
+                "a period whose naps all missed pauses napping for the next period");
+    }
+
+    @Test
+    void shouldNapOnlyWhenTheNapAndItsCatchEndBeforeTheCallersDeadline() {
+        IdleLadder before = learnt();
+        long catchDeadline = before.policy().catchDeadlineNanos();
+        stepToThePark(before, () -> false, catchDeadline + 1);
+        assertEquals(1, before.stats().naps(), "the catch ends before the caller's deadline");
+        assertEquals(Phase.YIELDING, before.phase(), "catching");
+
+        IdleLadder at = learnt();
+        stepToThePark(at, () -> false, at.policy().catchDeadlineNanos());
+        assertEquals(0, at.stats().naps(), "the caller's deadline ends the episode anyway: no nap");
+        assertEquals(1, at.stats().parks());
+        assertEquals(Phase.PARKING, at.phase(), "parked until the caller's deadline");
+    }
+
+    @Test
+    void shouldNapOnlyWhileTheNapsDeadlineIsAhead() {
+        IdleLadder ahead = learnt();
+        long napDeadline = ahead.policy().napDeadlineNanos();
+        lastArrival = napDeadline - 1 - WORK; // the park begins 1 ns before the nap would end
+        stepToThePark(ahead, () -> false, Long.MAX_VALUE);
+        assertEquals(1, ahead.stats().naps());
+
+        IdleLadder passed = learnt();
+        long passedDeadline = passed.policy().napDeadlineNanos();
+        long callersDeadline = passed.policy().catchDeadlineNanos() + 1;
+        lastArrival = passedDeadline - WORK; // the park begins when the nap would end
+        stepToThePark(passed, () -> false, callersDeadline);
+        assertEquals(0, passed.stats().naps());
+        assertEquals(Phase.PARKING, passed.phase());
+    }
+
+    @Test
+    void shouldMeasureASignalledParkToTheSignalAndCountTheInputAsArrivedThen() {
+        ManualClock real = new ManualClock(System.nanoTime()); // before the signal's own clock read
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), real);
+        long[] signalledAt = new long[1];
+        try {
+            ladder.idle(signal, () -> false, Long.MAX_VALUE);
+            real.advance(10 * US);
+            for (int i = 0; i < IdleLadder.CLOCK_CHECK_INTERVAL; i++) {
+                ladder.idle(signal, () -> false, Long.MAX_VALUE);
+            }
+            assertEquals(Phase.YIELDING, ladder.phase());
+            ladder.idle(signal, () -> {
+                assertTrue(signal.signal(), "a producer signals between the announcement and the park");
+                signalledAt[0] = signal.signalNanos();
+                real.set(signalledAt[0] + 3 * US); // and the parked thread runs 3 µs later
+                return false;
+            }, Long.MAX_VALUE);
+        } finally {
+            LockSupport.parkNanos(1); // takes back the permit that signal() gave this thread
+        }
+        assertEquals(1, ladder.stats().signalledWakeups());
+        assertEquals(3 * US, ladder.wakeCostNanos(), "the wake-up: from the signal to the thread running");
+        real.advance(2 * US);
+        ladder.reset();
+        assertEquals(signalledAt[0], ladder.policy().catchDeadlineNanos(),
+                "the input arrived when it was signalled (no nap yet: the catch deadline is the last arrival)");
+    }
+
+    @Test
+    void shouldMeasureAWakeUpByASignalStampedAtTheEpisodesFirstInstant() {
+        signal.prepareToPark();
+        assertTrue(signal.signal());
+        LockSupport.parkNanos(1); // takes back the permit that signal() gave this thread
+        long stamp = signal.signalNanos();
+        ManualClock atStamp = new ManualClock(stamp); // the episode starts at the stamp's instant
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp);
+        ladder.idle(signal, () -> {
+            signal.cancelPark(); // the park reports a signal, whose stamp is the one above
+            atStamp.set(stamp + 2 * US);
+            return false;
+        }, Long.MAX_VALUE);
+        assertEquals(2 * US, ladder.wakeCostNanos());
+    }
+
+    @Test
+    void shouldNotMeasureAWakeUpByASignalFromBeforeTheEpisode() {
+        ManualClock late = new ManualClock(1_000_000L); // after the signal's stamp, which is 0: never signalled
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), late);
+        ladder.idle(signal, () -> {
+            signal.cancelPark(); // taken back as a racing producer would: the park reports a signal
+            return false;
+        }, Long.MAX_VALUE);
+        assertEquals(1, ladder.stats().signalledWakeups());
+        assertFalse(ladder.policy().isWakeCostMeasured(), "a stale stamp is no sample");
+        assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.wakeCostNanos());
+    }
+}
