@@ -21,7 +21,7 @@ abstract class InboundQueuePadStart {
 /** Read by both sides on every hop, written rarely: the queue and the flags. */
 abstract class InboundQueueSharedFields extends InboundQueuePadStart {
     /** Slots per chunk of the underlying queue. */
-    static final int CHUNK_SIZE = 256;
+    static final int CHUNK_SIZE = 1024;
 
     final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(CHUNK_SIZE);
     @SuppressWarnings("unused") // accessed through InboundQueue.WRITER_WAITING
@@ -81,7 +81,9 @@ abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
  * into an empty queue, whatever its size. The writer counts what it offered, the reader what it took; the reader
  * publishes its counts once per burst ({@link #publishTaken()}, a release store), and the writer reads them
  * (acquire) only when its cached copy says the queue is full. The queue itself is JCTools' unbounded SPSC queue,
- * grown in chunks only as far as the limits let it: an idle connection holds one small chunk per direction.
+ * grown in chunks only as far as the limits let it. A chunk has as many slots as the default capacity, so with the
+ * default limits a connection's direction never grows past its first chunk (4 KiB of references), as a fixed
+ * array would: a chunk that fills and empties again costs an allocation per wrap.
  * <h2>Threading</h2>
  * One writer thread (the peer's loop) and one reader thread (this channel's loop) at a time. While open, only the
  * reader polls. Once {@code closed} is set (by the reader), polling happens only inside {@link #releaseAll()},
