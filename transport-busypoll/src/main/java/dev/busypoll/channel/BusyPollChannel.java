@@ -393,7 +393,6 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     private void close0(IOException resetCause) {
         try {
-            closeInbound(); // first: a writer woken by the end of the stream below finds the queue closed
             if (state != State.CLOSED) {
                 BusyPollAddress local = localAddress;
                 if (local != null && parent() == null) {
@@ -407,6 +406,9 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 }
                 cancelConnectTimeout();
             }
+            // After the state (a writer that sees the closed flag sees CLOSED: the peer closed, not just its input)
+            // and before the end of the stream (a writer woken by it finds the queue closed).
+            closeInbound();
             if (!outputShutdown) {
                 outputShutdown = true;
                 sendEndOfStream(resetCause);
