@@ -120,4 +120,61 @@ class BusyPollBackPressureTest {
                     "the client's loop read nothing: resumed flushes are not messages");
         }
     }
+
+    /** Messages the reader's queue holds, read on the reader's loop. */
+    private static int held(Channel reader) throws Exception {
+        return reader.eventLoop().submit(() -> ((BusyPollChannel) reader).inbound.size()).get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Writes {@code messages} on the writer's loop against a reader that reads one message and stops: the
+     * queue holds exactly {@code expectedHeld} before and again after that read (room counted as offered less
+     * taken, the limit reached, not passed).
+     */
+    private void assertHeldExactly(java.util.function.Consumer<io.netty.bootstrap.Bootstrap> options,
+                                   java.util.function.IntFunction<Object> message, int expectedHeld) throws Exception {
+        BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
+                sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> ch.pipeline().addLast(recorder));
+             Connections.Pair pair = c.connect(b -> options.accept(b.option(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                     new WriteBufferWaterMark(1 << 20, 1 << 21))))) {
+            pair.client().eventLoop().submit(() -> {
+                for (int i = 0; i < 10; i++) {
+                    pair.client().write(message.apply(i));
+                }
+                pair.client().flush();
+            }).sync();
+            assertEquals(expectedHeld, held(pair.child()));
+            pair.child().read(); // takes one; the writer is resumed into the room it made
+            io.netty.util.ReferenceCountUtil.release(recorder.messages.poll(10, TimeUnit.SECONDS));
+            BusyPollChannelTest.waitUntil(() -> {
+                try {
+                    return held(pair.child()) == expectedHeld;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            pair.client().eventLoop().submit(() -> { }).sync();
+            assertEquals(expectedHeld, held(pair.child()), "filled to the limit again, not past it");
+            pair.client().close().sync();
+        }
+    }
+
+    @Test
+    void shouldFillThePeerToExactlySendBufferBytes() throws Exception {
+        assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 300),
+                i -> Unpooled.buffer(100).writeZero(100), 3);
+    }
+
+    @Test
+    void shouldFillThePeerToExactlySendQueueCapacityMessages() throws Exception {
+        assertHeldExactly(b -> b.option(BusyPollChannelOption.SEND_QUEUE_CAPACITY, 3), Integer::valueOf, 3);
+    }
+
+    @Test
+    void shouldCountAnObjectAsEightBytesAndABufferHoldersContent() throws Exception {
+        assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 24), Integer::valueOf, 3);
+        assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 300),
+                i -> new io.netty.buffer.DefaultByteBufHolder(Unpooled.buffer(100).writeZero(100)), 3);
+    }
 }
