@@ -225,13 +225,18 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     @Override
     public ChannelFuture shutdownOutput(ChannelPromise promise) {
+        runOnLoop(() -> ((AbstractUnsafe) unsafe()).shutdownOutput(promise));
+        return promise;
+    }
+
+    /** Runs {@code task} on this channel's loop: now if called there, else as a task. */
+    private void runOnLoop(Runnable task) {
         EventLoop loop = eventLoop();
         if (loop.inEventLoop()) {
-            ((AbstractUnsafe) unsafe()).shutdownOutput(promise);
+            task.run();
         } else {
-            loop.execute(() -> ((AbstractUnsafe) unsafe()).shutdownOutput(promise));
+            loop.execute(task);
         }
-        return promise;
     }
 
     @Override
@@ -241,12 +246,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     @Override
     public ChannelFuture shutdownInput(ChannelPromise promise) {
-        EventLoop loop = eventLoop();
-        if (loop.inEventLoop()) {
-            shutdownInput0(promise);
-        } else {
-            loop.execute(() -> shutdownInput0(promise));
-        }
+        runOnLoop(() -> shutdownInput0(promise));
         return promise;
     }
 
@@ -309,6 +309,14 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
      */
     private void closeInbound() {
         inbound.close();
+        resumeStalledWriter();
+    }
+
+    /**
+     * Reader side of hand-off 4, after it made room (or closed) and a full fence: puts a writer that found the
+     * queue full on its loop's ready list, once per time it said so.
+     */
+    private void resumeStalledWriter() {
         if (inbound.claimWriterWaiting()) {
             BusyPollChannel writer = peer;
             if (writer != null) {
@@ -660,12 +668,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             // Reader side of hand-off 4: we made room; resume a writer that found the queue full.
             inbound.publishTaken();
             VarHandle.fullFence();
-            if (inbound.claimWriterWaiting()) {
-                BusyPollChannel writer = peer;
-                if (writer != null) {
-                    writer.scheduleFromPeer();
-                }
-            }
+            resumeStalledWriter();
         }
         return n;
     }
