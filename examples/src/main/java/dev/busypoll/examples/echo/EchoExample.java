@@ -3,6 +3,9 @@ package dev.busypoll.examples.echo;
 import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
+import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -12,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +33,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EchoExample {
 
+    /** The stages: the client's loop, which times the round trips, and the server's. */
+    public static final List<String> STAGES = List.of("client", "server");
+
     private EchoExample() {
     }
 
@@ -38,9 +45,15 @@ public final class EchoExample {
      */
     public static Histogram run(Transport transport, int roundTrips, int size, int busyPollMicros)
             throws Exception {
-        EventLoopGroup serverGroup = transport.newGroup(1);
-        EventLoopGroup clientGroup = transport.newGroup(1);
-        try {
+        return run(transport, roundTrips, size, busyPollMicros, Layout.DEDICATED, 1);
+    }
+
+    /** As {@link #run(Transport, int, int, int)}, with client and server placed by {@code layout}. */
+    public static Histogram run(Transport transport, int roundTrips, int size, int busyPollMicros, Layout layout,
+                                int cores) throws Exception {
+        try (StageLoops loops = new StageLoops(transport, layout, STAGES, 0, cores)) {
+            EventLoopGroup serverGroup = loops.group("server");
+            EventLoopGroup clientGroup = loops.group("client");
             Channel server = transport.serverBootstrap(serverGroup, busyPollMicros)
                     .childHandler(new EchoServerHandler())
                     .bind(transport.bindAddress("echo-" + System.nanoTime())).sync().channel();
@@ -55,9 +68,6 @@ public final class EchoExample {
                 ch.close().sync();
                 server.close().sync();
             }
-        } finally {
-            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
-            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
     }
 
@@ -82,13 +92,16 @@ public final class EchoExample {
 
         @Override
         public Integer call() throws Exception {
-            int busyPoll = common.busyPollMicros();
+            int cores = ExampleOptions.cores();
+            Layout layout = common.layout(STAGES.size(), 0);
+            System.out.println("layout " + StageLoops.describe(layout, STAGES, 0, cores) + " on " + cores
+                    + " cores (--layout to choose)");
             LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
-            for (Transport t : common.transports()) {
-                run(t, Math.max(1, roundTrips / 5), size, busyPoll); // warm-up
+            for (TransportRun t : common.runs()) {
+                run(t.transport(), Math.max(1, roundTrips / 5), size, t.busyPollMicros(), layout, cores); // warm-up
                 long cpu = CpuTime.processNanos();
-                Histogram h = run(t, roundTrips, size, busyPoll);
-                table.add(t.name(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
+                Histogram h = run(t.transport(), roundTrips, size, t.busyPollMicros(), layout, cores);
+                table.add(t.label(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
             }
             System.out.print(table);
             System.out.println("(CPU/op: the whole process's CPU time per round trip, µs, start-up and shutdown"

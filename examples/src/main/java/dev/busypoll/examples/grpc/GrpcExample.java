@@ -1,7 +1,12 @@
 package dev.busypoll.examples.grpc;
 
+import dev.busypoll.examples.support.AsyncRoundTrips;
+import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
+import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.examples.transport.Transport;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
@@ -11,8 +16,10 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import org.HdrHistogram.Histogram;
@@ -21,8 +28,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.net.SocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,6 +65,19 @@ public final class GrpcExample implements AutoCloseable {
         this.clientGroup = clientGroup;
         this.server = server;
         this.channel = channel;
+    }
+
+    /** The stages of a call, in the order it passes them. */
+    public static final List<String> SERVICES = List.of("client", "server");
+
+    /**
+     * Serves {@link PricingService} over {@code transport} and connects a client channel to it, on {@code loops}'
+     * stages {@code server} and {@code client}. Closing the result shuts those loops down.
+     */
+    public static GrpcExample start(Transport transport, int busyPollMicros, StageLoops loops) throws Exception {
+        return start(loops.group("server"), loops.group("client"), transport.serverChannelClass(),
+                transport.channelClass(), transport.addressClass(), transport.bindAddress("grpc-" + System.nanoTime()),
+                transport.serverOptions(busyPollMicros), transport.connectionOptions(busyPollMicros));
     }
 
     /** Serves {@link PricingService} over {@code transport} and connects a client channel to it. */
@@ -154,6 +176,44 @@ public final class GrpcExample implements AutoCloseable {
         return h;
     }
 
+    /** One unary call whose answer completes the result (on the client's event loop: direct executor). */
+    public static CompletableFuture<PricingService.QuoteReply> quoteAsync(io.grpc.Channel channel,
+                                                                         PricingService.QuoteRequest request) {
+        CompletableFuture<PricingService.QuoteReply> reply = new CompletableFuture<>();
+        ClientCalls.asyncUnaryCall(channel.newCall(PricingService.QUOTE, CallOptions.DEFAULT), request,
+                new StreamObserver<>() {
+                    @Override
+                    public void onNext(PricingService.QuoteReply value) {
+                        reply.complete(value);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        reply.completeExceptionally(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        reply.completeExceptionally(new IllegalStateException("a unary call ended without a reply"));
+                    }
+                });
+        return reply;
+    }
+
+    /**
+     * The unary round-trip latency of {@link PricingService#QUOTE} over {@code channel} with the
+     * {@link Caller#ASYNC} caller on {@code caller}: {@code calls} calls one after the other, each made when the
+     * answer to the one before reached that loop.
+     *
+     * @return round-trip times in nanoseconds
+     */
+    public static Histogram measureUnaryAsync(EventLoop caller, io.grpc.Channel channel, int calls)
+            throws Exception {
+        PricingService.QuoteRequest request = new PricingService.QuoteRequest("BUSY", 100);
+        return AsyncRoundTrips.measure(caller, calls, () -> quoteAsync(channel, request))
+                .get(calls + 10L, TimeUnit.SECONDS);
+    }
+
     /** {@link #measureUnary} over gRPC's own in-process transport, the reference row. */
     public static Histogram measureInProcess(int warmup, int calls) throws Exception {
         String name = "grpc-inprocess-" + System.nanoTime();
@@ -196,22 +256,56 @@ public final class GrpcExample implements AutoCloseable {
 
         @Option(names = "--calls", paramLabel = "N", description = "Timed unary calls per transport."
                 + " Default: ${DEFAULT-VALUE}.")
-        private int calls = 5_000;
+        private int calls = 20_000;
+
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long before"
+                + " each measurement. Default: ${DEFAULT-VALUE}.")
+        private double warmup = 3;
+
+        @Option(names = "--caller", split = ",", paramLabel = "CALLER", description = "Who makes the calls,"
+                + " comma-separated: BLOCKING (a plain thread waiting on each answer), ASYNC (a task on an event"
+                + " loop). Default: BLOCKING,ASYNC.")
+        private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
 
         @Override
         public Integer call() throws Exception {
-            LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls
-                    + " calls");
-            for (Transport t : common.transports()) {
-                try (GrpcExample ex = start(t, common.busyPollMicros())) {
-                    System.out.println(t + ": " + quote(ex.channel(), "BUSY", 250));
-                    table.add("grpc-netty " + t, measureUnary(ex.channel(), Math.max(100, calls / 5), calls));
+            int cores = ExampleOptions.cores();
+            for (Caller caller : callers) {
+                List<String> stages = caller.stages(SERVICES);
+                Layout layout = common.layout(stages.size(), caller.otherThreads());
+                System.out.println(caller + " caller: layout " + StageLoops.describe(layout, stages,
+                        caller.otherThreads(), cores) + " on " + cores + " cores (--layout to choose)");
+                LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls
+                        + " calls, " + caller + " caller");
+                for (TransportRun t : common.runs()) {
+                    try (StageLoops loops = new StageLoops(t.transport(), layout, stages, caller.otherThreads(),
+                            cores); GrpcExample ex = start(t.transport(), t.busyPollMicros(), loops)) {
+                        System.out.println(t.label() + ": " + quote(ex.channel(), "BUSY", 250));
+                        table.add("grpc-netty " + t.label(), measure(caller, loops, ex.channel()));
+                    }
                 }
+                if (caller == Caller.BLOCKING) {
+                    table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
+                }
+                System.out.println();
+                System.out.print(table);
+                System.out.println();
             }
-            table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
-            System.out.println();
-            System.out.print(table);
             return 0;
+        }
+
+        /** Warms the path up for {@code --warmup-seconds}, then measures {@code --calls} calls. */
+        private Histogram measure(Caller caller, StageLoops loops, io.grpc.Channel channel) throws Exception {
+            long end = System.nanoTime() + (long) (warmup * 1e9);
+            do {
+                if (caller == Caller.ASYNC) {
+                    measureUnaryAsync(loops.loop(Caller.STAGE), channel, 1_000);
+                } else {
+                    measureUnary(channel, 0, 1_000);
+                }
+            } while (System.nanoTime() - end < 0);
+            return caller == Caller.ASYNC ? measureUnaryAsync(loops.loop(Caller.STAGE), channel, calls)
+                    : measureUnary(channel, 0, calls);
         }
     }
 }

@@ -1,10 +1,15 @@
 package dev.busypoll.examples.http;
 
+import dev.busypoll.examples.support.AsyncRoundTrips;
+import dev.busypoll.examples.support.Caller;
+import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
+import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
-import io.netty.channel.EventLoopGroup;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,38 +30,66 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.http.HttpMicroservicesExample \
- *      [--transport LOCAL,NIO] [--requests 5000] [--pipeline 16] [--busy-poll-micros 50]
+ *      [--transport busypoll:auto,local,nio] [--caller BLOCKING,ASYNC] [--layout SHARED] \
+ *      [--requests 20000] [--warmup-seconds 3] [--pipeline 16] [--busy-poll-micros auto]
  * </pre>
  * {@code --help} lists the options and their defaults.
  *
- * <p>Each service runs on an event loop of its own; {@link #start} and the measurements are called
- * from a plain thread.
+ * <p>The services are the stages {@code orders} and {@code inventory}, placed on event loops by a
+ * {@link Layout} ({@link StageLoops}); an {@link Caller#ASYNC} caller runs on a loop of its layout
+ * too. {@link #start} and the blocking measurements are called from a plain thread.
  */
 public final class HttpMicroservicesExample implements AutoCloseable {
 
-    private final EventLoopGroup inventoryGroup;
-    private final EventLoopGroup ordersGroup;
+    /** The services, in the order a request passes them. */
+    public static final List<String> SERVICES = List.of("orders", "inventory");
+
+    private final StageLoops loops;
     private final Channel server;
     private final InventoryService inventory;
     private final HttpServiceClient client;
     private final OrderService orders;
 
-    private HttpMicroservicesExample(Transport transport, Map<String, Integer> stock, int busyPollMicros)
-            throws InterruptedException {
-        inventoryGroup = transport.newGroup(1);
-        ordersGroup = transport.newGroup(1);
+    private HttpMicroservicesExample(Transport transport, Map<String, Integer> stock, int busyPollMicros,
+                                     StageLoops loops) throws InterruptedException {
+        this.loops = loops;
         inventory = new InventoryService(stock);
-        server = transport.serverBootstrap(inventoryGroup, busyPollMicros)
+        server = transport.serverBootstrap(loops.group("inventory"), busyPollMicros)
                 .childHandler(InventoryService.initializer(inventory))
                 .bind(transport.bindAddress("inventory-" + System.nanoTime())).sync().channel();
-        client = HttpServiceClient.connect(transport.bootstrap(ordersGroup, busyPollMicros), server.localAddress());
+        client = HttpServiceClient.connect(transport.bootstrap(loops.group("orders"), busyPollMicros),
+                server.localAddress());
         orders = new OrderService(client);
     }
 
-    /** Starts the inventory service on {@code transport} and connects the order service to it. */
+    /**
+     * Starts the inventory service on {@code transport} and connects the order service to it, each on an event
+     * loop of its own, for a blocking caller.
+     */
     public static HttpMicroservicesExample start(Transport transport, Map<String, Integer> stock,
                                                  int busyPollMicros) throws InterruptedException {
-        return new HttpMicroservicesExample(transport, stock, busyPollMicros);
+        return start(transport, stock, busyPollMicros, Layout.DEDICATED, Caller.BLOCKING, 1);
+    }
+
+    /**
+     * Starts the services with their stages (and an {@link Caller#ASYNC} caller's) placed by {@code layout} on
+     * {@code cores} cores.
+     */
+    public static HttpMicroservicesExample start(Transport transport, Map<String, Integer> stock, int busyPollMicros,
+                                                 Layout layout, Caller caller, int cores)
+            throws InterruptedException {
+        StageLoops loops = new StageLoops(transport, layout, caller.stages(SERVICES), caller.otherThreads(), cores);
+        try {
+            return new HttpMicroservicesExample(transport, stock, busyPollMicros, loops);
+        } catch (InterruptedException | RuntimeException | Error e) {
+            loops.close();
+            throw e;
+        }
+    }
+
+    /** @return the services' event loops, and how they are laid out */
+    public StageLoops loops() {
+        return loops;
     }
 
     /** @return the order service */
@@ -72,6 +105,31 @@ public final class HttpMicroservicesExample implements AutoCloseable {
     /** @return the order service's HTTP client (one keep-alive connection) */
     public HttpServiceClient client() {
         return client;
+    }
+
+    /**
+     * Times {@code n} GETs one after the other from the {@link Caller#ASYNC} caller's loop (started with it): the
+     * round trip as that loop sees it, in ns.
+     */
+    public Histogram measureRoundTripsAsync(String sku, int n) throws Exception {
+        return AsyncRoundTrips.measure(loops.loop(Caller.STAGE), n, () -> client.get("/stock/" + sku).thenApply(r -> {
+            if (r.status() != 200) {
+                throw new IllegalStateException("GET failed: " + r);
+            }
+            return r;
+        })).get(n + 10L, TimeUnit.SECONDS);
+    }
+
+    /** Runs {@code caller}'s round trips, unmeasured, for {@code seconds}: until the JIT has compiled the path. */
+    public void warmUp(Caller caller, String sku, double seconds) throws Exception {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        do {
+            if (caller == Caller.ASYNC) {
+                measureRoundTripsAsync(sku, 1_000);
+            } else {
+                measureRoundTrips(sku, 1_000);
+            }
+        } while (System.nanoTime() - end < 0);
     }
 
     /** Times {@code n} GETs one after the other: the request-response round trip, in ns. */
@@ -108,8 +166,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
     public void close() {
         client.close();
         server.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-        ordersGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-        inventoryGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        loops.close();
     }
 
     /** A demo basket against a small stock list, then the latency tables, per transport. */
@@ -125,46 +182,79 @@ public final class HttpMicroservicesExample implements AutoCloseable {
         @Mixin
         private ExampleOptions common = new ExampleOptions();
 
-        @Option(names = "--requests", paramLabel = "N", description = "Timed GETs per transport."
+        @Option(names = "--requests", paramLabel = "N", description = "Timed GETs per transport and caller."
                 + " Default: ${DEFAULT-VALUE}.")
-        private int requests = 5_000;
+        private int requests = 20_000;
+
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured GETs for this long before"
+                + " each measurement. Default: ${DEFAULT-VALUE}.")
+        private double warmup = 3;
 
         @Option(names = "--pipeline", paramLabel = "DEPTH", description = "GETs per pipelined batch."
                 + " Default: ${DEFAULT-VALUE}.")
         private int depth = 16;
 
+        @Option(names = "--caller", split = ",", paramLabel = "CALLER", description = "Who makes the GETs,"
+                + " comma-separated: BLOCKING (a plain thread waiting on each answer), ASYNC (a task on an event"
+                + " loop). Default: BLOCKING,ASYNC.")
+        private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
+
         @Override
         public Integer call() throws Exception {
-            int busyPoll = common.busyPollMicros();
-            LatencyTable single = new LatencyTable("HTTP/1.1 GET round trip, keep-alive");
-            LatencyTable batch = new LatencyTable("HTTP/1.1 " + depth + " pipelined GETs, time to the last response");
-            for (Transport t : common.transports()) {
-                Map<String, Integer> stock = new LinkedHashMap<>();
-                stock.put("apple", 10);
-                stock.put("pear", 5);
-                stock.put("plum", 100);
-                try (HttpMicroservicesExample ex = start(t, stock, busyPoll)) {
-                    Map<String, Integer> basket = new LinkedHashMap<>();
-                    basket.put("apple", 3);
-                    basket.put("pear", 7);
-                    basket.put("kiwi", 1);
-                    System.out.println(t + ": basket " + basket);
-                    for (OrderService.LineResult r : ex.orders().reserve(basket).get(10, TimeUnit.SECONDS)) {
-                        System.out.println("  " + r.sku() + " x" + r.quantity() + " -> " + r.status() + " "
-                                + Json.write(r.body()));
-                    }
-                    ex.measureRoundTrips("plum", Math.max(1, requests / 5)); // warm-up
-                    single.add(t.name(), ex.measureRoundTrips("plum", requests));
-                    batch.add(t.name(), ex.measurePipelinedBatches("plum", Math.max(1, requests / depth), depth));
-                    System.out.println("  connections accepted by the inventory: "
-                            + ex.inventory().connectionsAccepted());
+            int cores = ExampleOptions.cores();
+            for (Caller caller : callers) {
+                Layout layout = common.layout(caller.stages(SERVICES).size(), caller.otherThreads());
+                System.out.println(caller + " caller: layout " + StageLoops.describe(layout, caller.stages(SERVICES),
+                        caller.otherThreads(), cores) + " on " + cores + " cores (--layout to choose)");
+                LatencyTable single = new LatencyTable("HTTP/1.1 GET round trip, keep-alive, " + caller
+                        + " caller");
+                LatencyTable batch = new LatencyTable("HTTP/1.1 " + depth + " pipelined GETs, time to the last"
+                        + " response, " + caller + " caller");
+                for (TransportRun t : common.runs()) {
+                    run(t, layout, caller, cores, single, batch);
                 }
+                System.out.println();
+                System.out.print(single);
+                if (caller == Caller.BLOCKING) {
+                    System.out.println();
+                    System.out.print(batch);
+                }
+                System.out.println();
             }
-            System.out.println();
-            System.out.print(single);
-            System.out.println();
-            System.out.print(batch);
             return 0;
+        }
+
+        private void run(TransportRun t, Layout layout, Caller caller, int cores, LatencyTable single,
+                         LatencyTable batch) throws Exception {
+            Map<String, Integer> stock = new LinkedHashMap<>();
+            stock.put("apple", 10);
+            stock.put("pear", 5);
+            stock.put("plum", 100);
+            try (HttpMicroservicesExample ex = start(t.transport(), stock, t.busyPollMicros(), layout, caller,
+                    cores)) {
+                Map<String, Integer> basket = new LinkedHashMap<>();
+                basket.put("apple", 3);
+                basket.put("pear", 7);
+                basket.put("kiwi", 1);
+                System.out.println(t.label() + ": basket " + basket);
+                for (OrderService.LineResult r : ex.orders().reserve(basket).get(10, TimeUnit.SECONDS)) {
+                    System.out.println("  " + r.sku() + " x" + r.quantity() + " -> " + r.status() + " "
+                            + Json.write(r.body()));
+                }
+                ex.warmUp(caller, "plum", warmup);
+                long cpu = CpuTime.processNanos();
+                Histogram h = caller == Caller.ASYNC ? ex.measureRoundTripsAsync("plum", requests)
+                        : ex.measureRoundTrips("plum", requests);
+                single.add(t.label(), h, (CpuTime.processNanos() - cpu) / 1e3 / requests);
+                if (caller == Caller.BLOCKING) {
+                    int batches = Math.max(1, requests / depth);
+                    cpu = CpuTime.processNanos();
+                    Histogram b = ex.measurePipelinedBatches("plum", batches, depth);
+                    batch.add(t.label(), b, (CpuTime.processNanos() - cpu) / 1e3 / batches);
+                }
+                System.out.println("  connections accepted by the inventory: "
+                        + ex.inventory().connectionsAccepted());
+            }
         }
     }
 }

@@ -2,11 +2,11 @@ package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.examples.transport.Transport;
-import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,11 +22,17 @@ public final class ExampleOptions {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print these options and exit.")
     private boolean help;
 
-    @Option(names = "--transport", split = ",", paramLabel = "TRANSPORT", converter = TransportConverter.class,
-            description = "Transports to run, one after the other, comma-separated: ${COMPLETION-CANDIDATES}"
-                    + " (case-insensitive). Default: ${DEFAULT-VALUE}, the in-JVM way and then the network way"
-                    + " (NIO where epoll is missing).")
-    private List<Transport> transports = List.of(Transport.defaultInJvm(), Transport.defaultNetwork());
+    @Option(names = "--transport", split = ",", paramLabel = "TRANSPORT[:MICROS]", converter = TransportSpec.class,
+            description = "Transports to run, one after the other, comma-separated: BUSYPOLL, LOCAL, NIO, EPOLL"
+                    + " (case-insensitive), each with its own spin time if wanted (busypoll:0,busypoll:auto)."
+                    + " Default: BUSYPOLL,LOCAL and then EPOLL (NIO where epoll is missing).")
+    private List<String> transportSpecs = List.of(Transport.BUSYPOLL.name(), Transport.LOCAL.name(),
+            Transport.defaultNetwork().name());
+
+    @Option(names = "--layout", paramLabel = "LAYOUT",
+            description = "DEDICATED (an event loop per stage) or SHARED (the stages share as many loops as there"
+                    + " are cores to spare). Default: picked from the core count, and printed.")
+    private Layout layout;
 
     @Option(names = "--busy-poll-micros", paramLabel = "MICROS", converter = BusyPollMicrosConverter.class,
             description = "How long an event loop spins for input before it parks: 0.."
@@ -46,7 +52,28 @@ public final class ExampleOptions {
 
     /** @return the transports named by {@code --transport}, in order */
     public List<Transport> transports() {
-        return transports;
+        return runs().stream().map(TransportRun::transport).toList();
+    }
+
+    /**
+     * @return the rows of {@code --transport}, in order, each with its busy-poll budget: its own, or
+     *         {@code --busy-poll-micros}
+     */
+    public List<TransportRun> runs() {
+        return transportSpecs.stream().map(spec -> TransportRun.parse(spec, busyPollMicros)).toList();
+    }
+
+    /**
+     * The layout of {@code --layout}, or when not given the one {@link Layout#forCores} picks for this machine's
+     * cores.
+     */
+    public Layout layout(int stages, int otherThreads) {
+        return layout != null ? layout : Layout.forCores(stages, otherThreads, cores());
+    }
+
+    /** @return the cores this JVM may use */
+    public static int cores() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** @return the busy-poll budget of {@code --busy-poll-micros}, in µs, or {@link BusyPollChannelOption#AUTO} */
@@ -60,7 +87,7 @@ public final class ExampleOptions {
      * with picocli's code for invalid input (2). What the command throws is thrown on, as from any {@code main}.
      */
     public static void execute(Callable<Integer> command, String... argv) throws Exception {
-        CommandLine cmd = new CommandLine(command);
+        CommandLine cmd = commandLine(command);
         try {
             if (CommandLine.printHelpIfRequested(cmd.parseArgs(argv))) {
                 return;
@@ -74,12 +101,21 @@ public final class ExampleOptions {
         }
     }
 
-    /** Reads a transport's name with {@link Transport#parse}; an unknown or unavailable one is a usage error. */
-    static final class TransportConverter implements ITypeConverter<Transport> {
+    /** The picocli command line of an example's {@code command}: enum values (layouts, callers) in any case. */
+    public static CommandLine commandLine(Object command) {
+        return new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    /**
+     * Checks a {@code --transport} row with {@link TransportRun#parse} when it is read, so that a bad one is a usage
+     * error before anything runs; keeps it as written, since its spin time may come from {@code --busy-poll-micros}.
+     */
+    static final class TransportSpec implements ITypeConverter<String> {
         @Override
-        public Transport convert(String value) {
+        public String convert(String value) {
             try {
-                return Transport.parse(value);
+                TransportRun.parse(value, Transport.DEFAULT_BUSY_POLL_MICROS);
+                return value;
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -3,11 +3,15 @@ package dev.busypoll.examples.trading;
 import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
+import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,46 +20,56 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the trading prototype ({@link TradingPipeline}) under an open-loop order rate on one or
- * more transports, one after the other, and prints order-to-ack and order-to-market-data
- * latencies of all runs in two tables.
+ * Runs the trading prototype ({@link TradingPipeline}) under open-loop order rates on one or
+ * more transports, one after the other, in the layout picked for the machine's cores, and prints
+ * order-to-ack and order-to-market-data latencies of all runs in two tables per rate, with the
+ * CPU the process spent per order beside every row.
  *
  * <pre>
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.trading.TradingExample \
- *      [--transport LOCAL,EPOLL]     in-JVM and/or network transports, run in this order
- *      [--rate 5000]                 orders per second (open loop)
- *      [--seconds 5] [--warmup-seconds 2] [--subscribers 3] [--busy-poll-micros 5]
+ *      [--transport busypoll:auto,busypoll:0,local,epoll]   run in this order, each at every rate
+ *      [--rate 5000,20000]           orders per second (open loop)
+ *      [--max-rate]                  then the highest rate each transport sustains
+ *      [--layout SHARED] [--seconds 3] [--warmup-seconds 2] [--subscribers 3] [--busy-poll-micros auto]
  * </pre>
  * {@code --help} lists the options and their defaults.
- * The default runs the in-JVM way and then the network way (epoll with {@code SO_BUSY_POLL} on
- * Linux, NIO elsewhere): the same stages and handlers, the path out of one JVM.
  *
- * <p>{@link #run} is called from a plain thread (it runs the load generator on it).
+ * <p>{@link #run} is called from a plain thread, which only waits: the load generator paces from
+ * the client's event loop.
  */
 public final class TradingExample {
 
-    /**
-     * The trading pipeline's default {@code --busy-poll-micros}: 5, not the other examples' 50. Its
-     * stages are about seven event loops plus the load generator; on a 2-core machine they
-     * oversubscribe the cores, and a loop that spins 50 µs holds a core another stage needs.
-     * Measured on the 2-core development machine, quiet, 5000 orders/s, 3 s: order-to-ack p50
-     * 181 µs at 50 µs (300 µs CPU per order), 114 µs at 5 (149 µs), 107 µs at 0 (114 µs).
-     */
-    public static final int DEFAULT_BUSY_POLL_MICROS = 5;
-
     /** The instruments listed by the example's exchange. */
     public static final int[] INSTRUMENTS = {1, 2, 3};
+
+    /**
+     * A rate is sustained when every order is answered within this (10 ms) after the last one fell due and
+     * order-to-ack p99 stays below it: the pipeline keeps up instead of queueing.
+     */
+    static final long SUSTAINED_NANOS = 10_000_000L;
 
     private TradingExample() {
     }
 
     /**
      * What one run did and measured. {@code flow} counts what the measured requests were: new orders, cancels and
-     * bad orders (and the bad ones that are rejected whatever the book holds).
+     * bad orders (and the bad ones that are rejected whatever the book holds). {@code drainNanos} is how long after
+     * the last order was sent the pipeline became quiet.
      */
     public record Result(Transport transport, long sent, long rejects, long fills, long marketData,
                          long minReceivedPerSubscriber, long gaps, Histogram orderToAckNanos,
-                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos, FlowCounts flow) {
+                         Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos, FlowCounts flow,
+                         String label, int rate, long drainNanos) {
+
+        /** @return the process's CPU time per order, in µs */
+        public double cpuMicrosPerOrder() {
+            return cpuNanos / 1e3 / sent;
+        }
+
+        /** @return whether the pipeline kept up with the rate ({@link #SUSTAINED_NANOS}) */
+        public boolean sustained() {
+            return drainNanos <= SUSTAINED_NANOS && orderToAckNanos.getValueAtPercentile(99) <= SUSTAINED_NANOS;
+        }
     }
 
     /** The kinds of request the order flow generated in a run. */
@@ -70,13 +84,23 @@ public final class TradingExample {
         }
     }
 
-    /**
-     * Starts the pipeline on {@code transport}, runs a warm-up and then the measured load, waits
-     * until everything is answered and delivered, and closes the pipeline.
-     */
+    /** {@link #run(TransportRun, Layout, int, int, double, double, int)} with a loop per stage. */
     public static Result run(Transport transport, int ratePerSecond, double warmupSeconds, double seconds,
                              int subscribers, int busyPollMicros) throws Exception {
-        try (TradingPipeline p = TradingPipeline.start(transport, INSTRUMENTS, subscribers, busyPollMicros, 42)) {
+        return run(new TransportRun(transport, busyPollMicros), Layout.DEDICATED, 1, ratePerSecond, warmupSeconds,
+                seconds, subscribers);
+    }
+
+    /**
+     * Starts the pipeline on {@code run}'s transport with its stages placed by {@code layout} on {@code cores}
+     * cores, runs a warm-up and then the measured load, waits until everything is answered and delivered, and
+     * closes the pipeline.
+     */
+    public static Result run(TransportRun run, Layout layout, int cores, int ratePerSecond, double warmupSeconds,
+                             double seconds, int subscribers) throws Exception {
+        Transport transport = run.transport();
+        try (TradingPipeline p = TradingPipeline.start(transport, layout, cores, INSTRUMENTS, subscribers,
+                run.busyPollMicros(), 42)) {
             long sent = 0;
             if (warmupSeconds > 0) {
                 sent += LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
@@ -92,15 +116,18 @@ public final class TradingExample {
             long wallBefore = System.nanoTime();
             long measured = LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
                     (long) (seconds * 1e9));
+            long lastSent = System.nanoTime();
             sent += measured;
             p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
+            long quiet = System.nanoTime();
             long cpu = CpuTime.processNanos() - cpuBefore;
-            long wall = System.nanoTime() - wallBefore;
+            long wall = quiet - wallBefore;
             long minReceived = p.subscribers().stream().mapToLong(MarketDataSubscriber::received).min().orElse(0);
             long gaps = p.subscribers().stream().mapToLong(MarketDataSubscriber::gaps).sum();
             return new Result(transport, measured, p.client().rejects() - rejectsBefore,
                     p.client().fills() - fillsBefore, p.publisher().published() - mdBefore, minReceived, gaps,
-                    p.orderToAck(), p.orderToMarketData(), cpu, wall, flowCounts(p).minus(flowBefore));
+                    p.orderToAck(), p.orderToMarketData(), cpu, wall, flowCounts(p).minus(flowBefore),
+                    run.label(), ratePerSecond, quiet - lastSent);
         }
     }
 
@@ -116,20 +143,24 @@ public final class TradingExample {
 
     /** The example's command line, parsed by picocli; {@link #call} runs the example. */
     @Command(name = "TradingExample",
-            description = "The trading pipeline under an open-loop order rate on each transport, then two latency"
-                    + " tables.")
+            description = "The trading pipeline under open-loop order rates on each transport, then two latency"
+                    + " tables per rate.")
     public static final class Cli implements Callable<Integer> {
 
         @Mixin
-        private ExampleOptions common = new ExampleOptions(DEFAULT_BUSY_POLL_MICROS);
+        private ExampleOptions common = new ExampleOptions();
 
-        @Option(names = "--rate", paramLabel = "ORDERS", description = "Orders per second (open loop)."
-                + " Default: ${DEFAULT-VALUE}.")
-        private int rate = 5_000;
+        @Option(names = "--rate", split = ",", paramLabel = "ORDERS", description = "Orders per second (open loop),"
+                + " comma-separated; every transport runs at each. Default: 5000,20000,50000,100000.")
+        private List<Integer> rates = List.of(5_000, 20_000, 50_000, 100_000);
 
-        @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per transport."
+        @Option(names = "--max-rate", description = "Then find the highest rate each transport sustains: doubling"
+                + " from twice the highest --rate until every order is no longer answered within 10 ms.")
+        private boolean maxRate;
+
+        @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per transport and rate."
                 + " Default: ${DEFAULT-VALUE}.")
-        private double seconds = 5;
+        private double seconds = 3;
 
         @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before them."
                 + " Default: ${DEFAULT-VALUE}.")
@@ -141,31 +172,74 @@ public final class TradingExample {
 
         @Override
         public Integer call() throws Exception {
-            List<Result> results = new ArrayList<>();
-            for (Transport t : common.transports()) {
-                System.out.printf(Locale.ROOT, "running %s: %d orders/s for %.1f s (+%.1f s warm-up), %d subscribers%n",
-                        t, rate, seconds, warmup, subscribers);
-                Result r = run(t, rate, warmup, seconds, subscribers, common.busyPollMicros());
-                System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
-                        + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
-                        subscribers, r.gaps());
-                System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order)%n",
-                        r.cpuNanos() / 1e6, r.wallNanos() / 1e9, (double) r.cpuNanos() / r.wallNanos(),
-                        r.cpuNanos() / 1e3 / r.sent());
-                results.add(r);
+            for (int rate : rates) {
+                if (rate <= 0) {
+                    throw new CommandLine.ParameterException(new CommandLine(this),
+                            "--rate must be positive, was " + rate);
+                }
             }
-            LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client)");
-            LatencyTable md = new LatencyTable("order -> market data (at each subscriber)");
+            int cores = ExampleOptions.cores();
+            Layout layout = common.layout(TradingPipeline.STAGES.size(), 0);
+            System.out.printf(Locale.ROOT, "layout %s on %d cores (--layout DEDICATED or SHARED to choose)%n",
+                    StageLoops.describe(layout, TradingPipeline.STAGES, 0, cores), cores);
+            List<Result> results = new ArrayList<>();
+            for (int rate : rates) {
+                for (TransportRun t : common.runs()) {
+                    results.add(runAndReport(t, layout, cores, rate));
+                }
+            }
+            for (int rate : rates) {
+                printTables(results.stream().filter(r -> r.rate() == rate).toList(), rate + " orders/s");
+            }
+            if (maxRate) {
+                findMaxRates(layout, cores, rates.stream().mapToInt(Integer::intValue).max().orElse(5_000));
+            }
+            return 0;
+        }
+
+        private Result runAndReport(TransportRun t, Layout layout, int cores, int rate) throws Exception {
+            System.out.printf(Locale.ROOT, "running %s: %d orders/s for %.1f s (+%.1f s warm-up), %d subscribers%n",
+                    t.label(), rate, seconds, warmup, subscribers);
+            Result r = run(t, layout, cores, rate, warmup, seconds, subscribers);
+            System.out.printf(Locale.ROOT, "  %d orders, %d rejected, %d fills, %d market-data messages x %d "
+                    + "subscribers, %d sequence gaps%n", r.sent(), r.rejects(), r.fills(), r.marketData(),
+                    subscribers, r.gaps());
+            System.out.printf(Locale.ROOT, "  CPU %.0f ms in %.1f s (%.2f cores busy, %.1f µs of CPU per order),"
+                    + " quiet %.1f ms after the last order%n", r.cpuNanos() / 1e6, r.wallNanos() / 1e9,
+                    (double) r.cpuNanos() / r.wallNanos(), r.cpuMicrosPerOrder(), r.drainNanos() / 1e6);
+            return r;
+        }
+
+        private void findMaxRates(Layout layout, int cores, int highestRate) throws Exception {
+            StringBuilder summary = new StringBuilder("highest rate sustained (every order answered within 10 ms of"
+                    + " the last; doubling from " + 2L * highestRate + " orders/s)\n");
+            for (TransportRun t : common.runs()) {
+                int best = 0;
+                for (long rate = 2L * highestRate; rate <= 10_000_000; rate *= 2) {
+                    Result r = runAndReport(t, layout, cores, (int) rate);
+                    if (!r.sustained()) {
+                        break;
+                    }
+                    best = (int) rate;
+                }
+                summary.append(String.format(Locale.ROOT, "  %-16s %s%n", t.label(),
+                        best == 0 ? "below " + 2L * highestRate : best + " orders/s"));
+            }
+            System.out.println();
+            System.out.print(summary);
+        }
+
+        private static void printTables(List<Result> results, String title) {
+            LatencyTable ack = new LatencyTable("order -> ack (ACCEPTED/REJECTED at the client), " + title);
+            LatencyTable md = new LatencyTable("order -> market data (at each subscriber), " + title);
             for (Result r : results) {
-                double cpuPerOrder = r.cpuNanos() / 1e3 / r.sent();
-                ack.add(r.transport().name(), r.orderToAckNanos(), cpuPerOrder);
-                md.add(r.transport().name(), r.orderToMarketDataNanos(), cpuPerOrder);
+                ack.add(r.label(), r.orderToAckNanos(), r.cpuMicrosPerOrder());
+                md.add(r.label(), r.orderToMarketDataNanos(), r.cpuMicrosPerOrder());
             }
             System.out.println();
             System.out.print(ack);
             System.out.println();
             System.out.print(md);
-            return 0;
         }
     }
 }

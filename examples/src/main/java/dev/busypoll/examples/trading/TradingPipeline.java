@@ -1,13 +1,14 @@
 package dev.busypoll.examples.trading;
 
 import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import org.HdrHistogram.Histogram;
 
 import java.net.SocketAddress;
@@ -19,8 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * The trading prototype wired up on one {@link Transport}, every stage on an event loop of its
- * own:
+ * The trading prototype wired up on one {@link Transport}, its stages placed on event loops by a
+ * {@link Layout} ({@link #STAGES}; under {@link Layout#DEDICATED} every stage on a loop of its own):
  *
  * <pre>
  *  [client] --orders--> [gateway] --orders--> [engine] --market data--> [publisher] ==> [subscriber] x N
@@ -28,8 +29,8 @@ import java.util.function.Supplier;
  *     +------reports-------+  +-----reports------+
  * </pre>
  *
- * Threads: client, gateway, engine, publisher, subscribers (all N share one), each a Netty event
- * loop; plus the caller's thread for the {@link LoadGenerator}. On in-JVM transports the
+ * Threads: the stages' event loops and nothing else: the {@link LoadGenerator} paces from the
+ * client's loop, and the caller only waits. On in-JVM transports the
  * immutable messages travel by reference; on network transports a {@link TradingCodec} is added
  * in front of each stage handler. The handlers are the same either way.
  *
@@ -37,10 +38,13 @@ import java.util.function.Supplier;
  */
 public final class TradingPipeline implements AutoCloseable {
 
+    /** The stages, in the order an order passes them; the N subscribers are one stage. */
+    public static final List<String> STAGES = List.of("client", "gateway", "engine", "publisher", "subscribers");
+
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final Transport transport;
-    private final List<EventLoopGroup> groups = new ArrayList<>();
+    private final StageLoops loops;
     private final List<Channel> connections = new ArrayList<>();
     private final List<Channel> servers = new ArrayList<>();
     private final List<MarketDataSubscriber> subscribers = new ArrayList<>();
@@ -52,9 +56,10 @@ public final class TradingPipeline implements AutoCloseable {
     private Channel clientChannel;
     private SocketAddress gatewayAddress;
 
-    private TradingPipeline(Transport transport) {
+    private TradingPipeline(Transport transport, StageLoops loops) {
         this.transport = transport;
-        this.subscriberGroup = group("subscribers");
+        this.loops = loops;
+        this.subscriberGroup = loops.group("subscribers");
     }
 
     /**
@@ -68,7 +73,16 @@ public final class TradingPipeline implements AutoCloseable {
      */
     public static TradingPipeline start(Transport transport, int[] instruments, int subscriberCount,
                                         int busyPollMicros, long seed) throws Exception {
-        TradingPipeline p = new TradingPipeline(transport);
+        return start(transport, Layout.DEDICATED, 1, instruments, subscriberCount, busyPollMicros, seed);
+    }
+
+    /**
+     * As {@link #start(Transport, int[], int, int, long)}, with the stages placed by {@code layout} on
+     * {@code cores} cores ({@link Layout#loops}: no busy thread besides the loops).
+     */
+    public static TradingPipeline start(Transport transport, Layout layout, int cores, int[] instruments,
+                                        int subscriberCount, int busyPollMicros, long seed) throws Exception {
+        TradingPipeline p = new TradingPipeline(transport, new StageLoops(transport, layout, STAGES, 0, cores));
         try {
             p.wire(instruments, subscriberCount, busyPollMicros, seed);
             return p;
@@ -80,10 +94,10 @@ public final class TradingPipeline implements AutoCloseable {
 
     private void wire(int[] instruments, int subscriberCount, int busyPollMicros, long seed) throws Exception {
         String prefix = "trading-" + INSTANCES.incrementAndGet() + "-";
-        EventLoopGroup publisherGroup = group("publisher");
-        EventLoopGroup engineGroup = group("engine");
-        EventLoopGroup gatewayGroup = group("gateway");
-        EventLoopGroup clientGroup = group("client");
+        EventLoopGroup publisherGroup = loops.group("publisher");
+        EventLoopGroup engineGroup = loops.group("engine");
+        EventLoopGroup gatewayGroup = loops.group("gateway");
+        EventLoopGroup clientGroup = loops.group("client");
 
         Channel mdIn = bind(publisherGroup, prefix + "md-in", busyPollMicros, publisher::engineHandler);
         Channel mdOut = bind(publisherGroup, prefix + "md-out", busyPollMicros, publisher::subscriberHandler);
@@ -119,12 +133,6 @@ public final class TradingPipeline implements AutoCloseable {
         clientChannel = connect(clientGroup, gatewayServer.localAddress(), busyPollMicros, () -> c);
     }
 
-    private EventLoopGroup group(String stage) {
-        EventLoopGroup g = transport.newGroup(1, new DefaultThreadFactory(stage + "-" + transport.name().toLowerCase(), true));
-        groups.add(g);
-        return g;
-    }
-
     private ChannelInitializer<Channel> init(Supplier<? extends ChannelHandler> handler) {
         boolean codec = !transport.passesObjects();
         return new ChannelInitializer<>() {
@@ -156,6 +164,11 @@ public final class TradingPipeline implements AutoCloseable {
     /** @return the transport this pipeline runs on */
     public Transport transport() {
         return transport;
+    }
+
+    /** @return the stages' event loops, and how they are laid out */
+    public StageLoops loops() {
+        return loops;
     }
 
     /** @return the order-entry client */
@@ -248,11 +261,6 @@ public final class TradingPipeline implements AutoCloseable {
         for (Channel s : servers) {
             s.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
-        for (EventLoopGroup g : groups) {
-            g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        }
-        for (EventLoopGroup g : groups) {
-            g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
-        }
+        loops.close();
     }
 }

@@ -170,8 +170,12 @@ public enum Transport {
         }
     };
 
-    /** Busy-poll budget the examples use unless told otherwise, in microseconds. */
-    public static final int DEFAULT_BUSY_POLL_MICROS = 50;
+    /**
+     * Busy-poll budget the examples use unless told otherwise: {@link BusyPollChannelOption#AUTO}, each loop
+     * choosing its spin from what it sees, so that a layout with more busy threads than cores is not made slower
+     * by spinning.
+     */
+    public static final int DEFAULT_BUSY_POLL_MICROS = BusyPollChannelOption.AUTO;
 
     private final boolean passesObjects;
     private final boolean network;

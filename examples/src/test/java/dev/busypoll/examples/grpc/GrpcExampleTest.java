@@ -1,5 +1,8 @@
 package dev.busypoll.examples.grpc;
 
+import dev.busypoll.examples.support.Caller;
+import dev.busypoll.examples.support.Layout;
+import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.transport.Transport;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -12,6 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,6 +50,26 @@ class GrpcExampleTest {
                     () -> GrpcExample.quote(ex.channel(), "", 1));
             assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
             assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(60)
+    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+        List<String> stages = Caller.ASYNC.stages(GrpcExample.SERVICES);
+        try (StageLoops loops = new StageLoops(transport, Layout.SHARED, stages, 0, 2);
+             GrpcExample ex = GrpcExample.start(transport, Transport.DEFAULT_BUSY_POLL_MICROS, loops)) {
+            assertEquals("SHARED, 2 loops: caller+client | server", loops.describe());
+
+            assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250), GrpcExample.quoteAsync(ex.channel(),
+                    new PricingService.QuoteRequest("BUSY", 250)).get(10, TimeUnit.SECONDS));
+            ExecutionException e = assertThrows(ExecutionException.class, () -> GrpcExample.quoteAsync(ex.channel(),
+                    new PricingService.QuoteRequest("", 1)).get(10, TimeUnit.SECONDS));
+            assertEquals(Status.Code.INVALID_ARGUMENT, Status.fromThrowable(e.getCause()).getCode());
+            assertEquals(200, GrpcExample.measureUnaryAsync(loops.loop(Caller.STAGE), ex.channel(), 200)
+                    .getTotalCount());
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.busypoll.examples.http;
 
+import dev.busypoll.examples.support.Caller;
+import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Timeout;
@@ -73,6 +75,23 @@ class HttpMicroservicesExampleTest {
             Histogram rtt = ex.measureRoundTrips("apple", 200);
             assertEquals(200, rtt.getTotalCount());
             assertEquals(10, ex.measurePipelinedBatches("apple", 10, 8).getTotalCount());
+            assertEquals(1, ex.inventory().connectionsAccepted());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(60)
+    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(Transport transport) throws Exception {
+        assumeTrue(transport.isAvailable(), transport + " not available here");
+        try (HttpMicroservicesExample ex = HttpMicroservicesExample.start(transport, Map.of("plum", 100),
+                Transport.DEFAULT_BUSY_POLL_MICROS, Layout.SHARED, Caller.ASYNC, 2)) {
+            assertEquals("SHARED, 2 loops: caller+orders | inventory", ex.loops().describe());
+
+            assertEquals(300, ex.measureRoundTripsAsync("plum", 300).getTotalCount());
+            ex.warmUp(Caller.ASYNC, "plum", 0);
+
+            assertEquals(100L, ex.orders().available("plum").get(10, TimeUnit.SECONDS), "GETs reserve nothing");
             assertEquals(1, ex.inventory().connectionsAccepted());
         }
     }

@@ -42,15 +42,21 @@ class ExampleCommandLineTest {
         final int exitCode;
 
         Run(Class<? extends Callable<Integer>> command, String... args) {
-            cmd = new CommandLine(command);
+            cmd = ExampleOptions.commandLine(command);
             cmd.setOut(new PrintWriter(out, true));
             cmd.setErr(new PrintWriter(err, true));
             exitCode = cmd.execute(args);
         }
     }
 
+    private static ExampleOptions options(Class<? extends Callable<Integer>> command, String... args) {
+        CommandLine cmd = ExampleOptions.commandLine(command);
+        cmd.parseArgs(args);
+        return (ExampleOptions) cmd.getCommandSpec().mixins().get("common").userObject();
+    }
+
     private static Object parsed(Class<? extends Callable<Integer>> command, String option, String... args) {
-        CommandLine cmd = new CommandLine(command);
+        CommandLine cmd = ExampleOptions.commandLine(command);
         cmd.parseArgs(args);
         return cmd.getCommandSpec().findOption(option).getValue();
     }
@@ -102,16 +108,54 @@ class ExampleCommandLineTest {
     @ParameterizedTest
     @MethodSource("commands")
     void shouldReadTransportsCaseInsensitivelyInTheirOrder(Class<? extends Callable<Integer>> command) {
-        assertEquals(List.of(Transport.LOCAL, Transport.NIO), parsed(command, "--transport", "--transport", "local,NIO"));
-        assertEquals(List.of(Transport.defaultInJvm(), Transport.defaultNetwork()), parsed(command, "--transport"));
+        assertEquals(List.of(new TransportRun(Transport.LOCAL, Transport.DEFAULT_BUSY_POLL_MICROS),
+                new TransportRun(Transport.NIO, Transport.DEFAULT_BUSY_POLL_MICROS)),
+                options(command, "--transport", "local,NIO").runs());
+        assertEquals(List.of(Transport.BUSYPOLL, Transport.LOCAL, Transport.defaultNetwork()),
+                options(command).transports());
     }
 
     @Test
     void shouldKeepEachExamplesDefaultBusyPollBudget() {
         assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(EchoExample.Cli.class, "--busy-poll-micros"));
         assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(GrpcExample.Cli.class, "--busy-poll-micros"));
-        assertEquals(TradingExample.DEFAULT_BUSY_POLL_MICROS, parsed(TradingExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(TradingExample.Cli.class, "--busy-poll-micros"));
         assertEquals(0, parsed(TradingExample.Cli.class, "--busy-poll-micros", "--busy-poll-micros=0"));
         assertEquals(2.5, parsed(TradingExample.Cli.class, "--seconds", "--seconds", "2.5"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldGiveEachTransportRowItsOwnSpinTimeOrTheDefault(Class<? extends Callable<Integer>> command) {
+        assertEquals(List.of(new TransportRun(Transport.BUSYPOLL, 0),
+                        new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO),
+                        new TransportRun(Transport.BUSYPOLL, 250), new TransportRun(Transport.LOCAL, 250)),
+                options(command, "--busy-poll-micros", "250", "--transport", "busypoll:0,BUSYPOLL:auto,busypoll,local")
+                        .runs());
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldRefuseASpinTimeThatCannotBeOrWhereNoneBelongs(Class<? extends Callable<Integer>> command) {
+        assertRefused(command, "'local:5': local has no spin time", "--transport", "busypoll:5,local:5");
+        assertRefused(command, "'busypoll:fast': 'fast' is not a spin time", "--transport", "busypoll:fast");
+        assertRefused(command, "expected one of [DEDICATED, SHARED] (case-insensitive) but was 'scattered'", "--layout",
+                "scattered");
+    }
+
+    @ParameterizedTest
+    @MethodSource("commands")
+    void shouldTakeTheLayoutGivenOrPickItFromTheCores(Class<? extends Callable<Integer>> command) {
+        assertEquals(Layout.SHARED, options(command, "--layout", "shared").layout(2, 0));
+        assertEquals(Layout.DEDICATED, options(command, "--layout", "DEDICATED").layout(64, 1));
+        assertEquals(Layout.forCores(3, 1, ExampleOptions.cores()), options(command).layout(3, 1));
+    }
+
+    @Test
+    void shouldReadTheCallersOfTheServiceExamples() {
+        assertEquals(List.of(Caller.ASYNC), parsed(HttpMicroservicesExample.Cli.class, "--caller", "--caller", "async"));
+        assertEquals(List.of(Caller.BLOCKING, Caller.ASYNC), parsed(GrpcExample.Cli.class, "--caller"));
+        assertEquals(List.of(5_000, 20_000, 50_000, 100_000), parsed(TradingExample.Cli.class, "--rate"));
+        assertEquals(List.of(300), parsed(TradingExample.Cli.class, "--rate", "--rate", "300"));
     }
 }

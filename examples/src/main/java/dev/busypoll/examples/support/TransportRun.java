@@ -1,0 +1,48 @@
+package dev.busypoll.examples.support;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.examples.transport.Transport;
+
+import java.util.Locale;
+
+/**
+ * One row of an example's run: a {@link Transport} and the busy-poll budget it runs with, so that one run can put
+ * busypoll at several spin times beside the other transports ({@code --transport busypoll:0,busypoll:auto,local}).
+ *
+ * @param transport      what carries the messages
+ * @param busyPollMicros its busy-poll budget in µs, or {@link BusyPollChannelOption#AUTO} (ignored by transports
+ *                       without one)
+ */
+public record TransportRun(Transport transport, int busyPollMicros) {
+
+    /** @return the row's name: the transport's, with the spin time for busypoll ({@code BUSYPOLL auto}) */
+    public String label() {
+        if (transport != Transport.BUSYPOLL) {
+            return transport.name();
+        }
+        return transport.name() + " " + (busyPollMicros == BusyPollChannelOption.AUTO ? "auto" : busyPollMicros + "us");
+    }
+
+    /**
+     * Reads {@code NAME} or {@code NAME:MICROS} ({@code busypoll:250}, {@code BUSYPOLL:auto}); a bare name takes
+     * {@code defaultMicros}.
+     *
+     * @throws IllegalArgumentException for an unknown or unavailable transport, or a spin time out of range
+     */
+    public static TransportRun parse(String spec, int defaultMicros) {
+        int colon = spec.indexOf(':');
+        Transport t = Transport.parse(colon < 0 ? spec : spec.substring(0, colon));
+        if (colon < 0) {
+            return new TransportRun(t, defaultMicros);
+        }
+        if (t != Transport.BUSYPOLL && t != Transport.EPOLL) {
+            throw new IllegalArgumentException("'" + spec + "': " + t.name().toLowerCase(Locale.ROOT)
+                    + " has no spin time; give one to busypoll (or epoll's SO_BUSY_POLL) only");
+        }
+        try {
+            return new TransportRun(t, new BusyPollMicrosConverter().convert(spec.substring(colon + 1)));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("'" + spec + "': " + e.getMessage(), e);
+        }
+    }
+}

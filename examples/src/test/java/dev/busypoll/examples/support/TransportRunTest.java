@@ -1,0 +1,43 @@
+package dev.busypoll.examples.support;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.examples.transport.Transport;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A row of a run: a transport, with a spin time of its own or the command line's. */
+class TransportRunTest {
+
+    @Test
+    void shouldTakeTheDefaultSpinTimeForABareName() {
+        assertEquals(new TransportRun(Transport.BUSYPOLL, 7), TransportRun.parse("busypoll", 7));
+        assertEquals(new TransportRun(Transport.LOCAL, 7), TransportRun.parse("LOCAL", 7));
+    }
+
+    @Test
+    void shouldReadASpinTimeOfItsOwn() {
+        assertEquals(new TransportRun(Transport.BUSYPOLL, 0), TransportRun.parse("busypoll:0", 7));
+        assertEquals(new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO),
+                TransportRun.parse("BUSYPOLL:Auto", 7));
+        assertEquals(new TransportRun(Transport.BUSYPOLL, 250), TransportRun.parse("busypoll:250", 7));
+    }
+
+    @Test
+    void shouldNameBusyPollRowsByTheirSpinTime() {
+        assertEquals("BUSYPOLL auto", new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO).label());
+        assertEquals("BUSYPOLL 50us", new TransportRun(Transport.BUSYPOLL, 50).label());
+        assertEquals("LOCAL", new TransportRun(Transport.LOCAL, 50).label());
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithABadRow() {
+        assertEquals("'local:5': local has no spin time; give one to busypoll (or epoll's SO_BUSY_POLL) only",
+                assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("local:5", 0)).getMessage());
+        assertEquals("'busypoll:fast': 'fast' is not a spin time: expected 0..1000000 µs or auto",
+                assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("busypoll:fast", 0))
+                        .getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("pigeon:5", 0));
+    }
+}
