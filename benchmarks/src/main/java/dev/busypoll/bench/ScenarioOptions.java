@@ -423,6 +423,11 @@ final class ScenarioOptions {
                 + " iteration, ms (quick 200, full 1000 alone, 200 within all).")
         Integer millis;
 
+        @Option(names = "--jmh-include", split = ",", paramLabel = "REGEX", hideParamSyntax = true,
+                description = "Only the benchmarks whose name one of these regular expressions finds (JMH's"
+                        + " include), e.g. PingPong (default: alone every one, within all PingPongBenchmark).")
+        List<String> includes;
+
         /**
          * JMH's options: alone, every benchmark (the quick or full preset); within {@code all}, the ping-pong
          * benchmarks only in the quick profile (the overlap with the harness, a few seconds) and every benchmark
@@ -443,7 +448,7 @@ final class ScenarioOptions {
                         + ms);
             }
             return new JmhRunner.Options(f, o.warmupIterations(), java.time.Duration.ofMillis(ms),
-                    o.measurementIterations(), java.time.Duration.ofMillis(ms), o.includes(),
+                    o.measurementIterations(), java.time.Duration.ofMillis(ms), or(includes, o.includes()),
                     o.pipeSpinMicros());
         }
     }

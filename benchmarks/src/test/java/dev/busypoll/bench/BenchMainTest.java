@@ -74,6 +74,15 @@ class BenchMainTest {
     }
 
     @Test
+    void shouldPickJmhBenchmarksByName() {
+        assertEquals(List.of("PingPong", "WakeSignal"),
+                BenchMain.parse(new String[] {"jmh", "--jmh-include", "PingPong,WakeSignal"}).jmh().includes());
+        assertEquals(List.of(), BenchMain.parse(new String[] {"jmh"}).jmh().includes(), "alone: every benchmark");
+        assertEquals(List.of("PingPongBenchmark"), BenchMain.parse(new String[0]).jmh().includes(),
+                "within all, quick: the ping-pong ones");
+    }
+
+    @Test
     void shouldSayWhereAScenariosOptionBelongs() {
         assertEquals(2, run("--groups", "2", "hackbench"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith(
@@ -307,6 +316,8 @@ class BenchMainTest {
         assertTrue(md.contains("## AUTO: the spin window over time") && md.contains("## microbenchmarks (JMH)"), md);
         List<String> jmh = Files.readAllLines(runDir.resolve("jmh.csv"));
         assertTrue(jmh.stream().anyMatch(l -> l.startsWith("PingPongBenchmark.floor")), String.join("\n", jmh));
+        assertTrue(Files.readString(runDir.resolve("jmh.json")).contains("\"primaryMetric\""), "JMH's own result");
+        assertTrue(Files.readString(runDir.resolve("jmh.log")).contains("# Benchmark: "), "JMH's own output");
         assertTrue(md.contains("Where JMH and the harness measure the same thing"), md);
         List<String> ol = Files.readAllLines(runDir.resolve("openloop.csv"));
         assertTrue(ol.size() > 2 * 8, String.join("\n", ol)); // header + >= 8 runnable transports x 2 rates

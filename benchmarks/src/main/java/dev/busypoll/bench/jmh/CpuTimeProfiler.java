@@ -17,7 +17,7 @@ import dev.busypoll.bench.Machine;
 
 /**
  * A JMH profiler that puts the project's rule — every time with its CPU cost beside it — into JMH: it reads the
- * benchmark JVM's CPU clock before and after every iteration and adds two secondary results.
+ * benchmark JVM's CPU clock before and after every iteration and adds three secondary results.
  * <ul>
  *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
  *       {@code AverageTime} counts them: {@value #CORES} × the AverageTime score (for Throughput: {@value #CORES}
@@ -46,6 +46,11 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public static final String CPU_PER_OP = "cpu";
     /** Label of the cores-busy secondary result. */
     public static final String CORES = "cpu.cores";
+    /**
+     * Label of the measured-ops secondary result: the iteration's {@code measuredOps}, summed over iterations, so
+     * that a reader of JMH's result file can weigh each iteration by its ops.
+     */
+    public static final String OPS = "ops";
 
     private final boolean perThread;
     private Map<String, Long> threadsStart;
@@ -82,16 +87,17 @@ public final class CpuTimeProfiler implements InternalProfiler {
             IterationParams iterationParams, IterationResult result) {
         long wall = System.nanoTime() - wallStart;
         long cpu = cpuSinceStart();
+        ScalarResult ops = new ScalarResult(OPS, result.getMetadata().getMeasuredOps(), "ops", AggregationPolicy.SUM);
         if (cpu < 0 || wall <= 0) {
-            return List.of();
+            return List.of(ops);
         }
         double cores = (double) cpu / wall;
         double perOp = cpuPerOp(benchmarkParams, iterationParams, result, cpu, cores);
         ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
         if (Double.isNaN(perOp)) {
-            return List.of(coresResult);
+            return List.of(coresResult, ops);
         }
-        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult);
+        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult, ops);
     }
 
     /**
