@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.CpuClock;
 
 /**
  * A smoke run of every JMH benchmark in this JVM (forks 0, one 50 ms iteration each): each must produce a finite
@@ -95,7 +95,7 @@ class JmhRunnerTest {
 
     @Test
     void shouldPutTheCpuCostBesideEveryFigure() {
-        assumeTrue(Machine.hasProcessCpuTime(), "this JVM cannot tell; the figures say n/a");
+        assumeTrue(CpuClock.available(), "this JVM cannot tell; the figures say n/a");
         for (JmhFigure f : figures) {
             assertTrue(Double.isFinite(f.cpuNsPerOp()) && f.cpuNsPerOp() >= 0, f.toString());
             assertTrue(Double.isFinite(f.cpuCores()) && f.cpuCores() >= 0, f.toString());
