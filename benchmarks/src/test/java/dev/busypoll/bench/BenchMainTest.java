@@ -49,6 +49,51 @@ class BenchMainTest {
     }
 
     @Test
+    void shouldPrintOneScenariosHelpAfterItsName() {
+        assertEquals(0, run("openloop", "--help"));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        assertTrue(usage.startsWith("Usage: java -jar benchmarks/target/busypoll-benchmarks.jar openloop")
+                && usage.contains("--rates") && usage.contains("--full") && !usage.contains("--groups"), usage);
+    }
+
+    @Test
+    void shouldAcceptTheDocumentedCommandLines() {
+        // README.md, benchmarks/README.md, CONTRIBUTING.md, docs/measuring.md
+        for (String line : List.of("", "--full", "--help", "hackbench --groups 1,2,4,8 --loops 1000 --runs 3",
+                "pingpong --round-trips 200000 --reps 5 --transports floor,local-default,busypoll5",
+                "grpc --grpc-calls 10000 --grpc-warmup 5000 --grpc-reps 3", "openloop --rates 10000,50000,200000",
+                "jmh", "hackbench --runs 10", "pingpong --transports local-default,busypoll0")) {
+            String[] args = line.isEmpty() ? new String[0] : line.split(" ");
+            if (line.equals("--help")) {
+                assertEquals(0, run(args));
+            } else {
+                assertEquals(line.isEmpty() ? "all" : args[0].startsWith("-") ? "all" : args[0],
+                        BenchMain.parse(args).scenario(), line);
+            }
+        }
+    }
+
+    @Test
+    void shouldPickJmhBenchmarksByName() {
+        assertEquals(List.of("PingPong", "WakeSignal"),
+                BenchMain.parse(new String[] {"jmh", "--jmh-include", "PingPong,WakeSignal"}).jmh().includes());
+        assertEquals(List.of(), BenchMain.parse(new String[] {"jmh"}).jmh().includes(), "alone: every benchmark");
+        assertEquals(List.of("PingPongBenchmark"), BenchMain.parse(new String[0]).jmh().includes(),
+                "within all, quick: the ping-pong ones");
+    }
+
+    @Test
+    void shouldSayWhereAScenariosOptionBelongs() {
+        assertEquals(2, run("--groups", "2", "hackbench"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith(
+                "error: --groups must follow the scenario: hackbench --groups"), err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, run("fishbench"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: unknown scenario 'fishbench' (hackbench,"),
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void shouldRunEveryScenarioInTheQuickProfileWithoutArguments() throws Exception {
         BenchMain.Command c = BenchMain.parse(new String[0]);
         assertEquals("all", c.scenario());
@@ -139,8 +184,8 @@ class BenchMainTest {
     void shouldSayWhatIsWrongWithTheOpenLoopSessions() {
         for (String[] c : List.of(new String[] {"0", "sessions must be >= 1, was 0"},
                 new String[] {"-3", "sessions must be >= 1, was -3"},
-                new String[] {"two", "--openloop-sessions needs a whole number, got 'two'"},
-                new String[] {"", "--openloop-sessions needs a whole number, got ''"})) {
+                new String[] {"two", "Invalid value for option '--openloop-sessions': 'two' is not a whole number"},
+                new String[] {"", "Invalid value for option '--openloop-sessions': '' is not a whole number"})) {
             err.reset();
             assertEquals(2, run("openloop", "--openloop-sessions=" + c[0]), c[0]);
             String e = err.toString(StandardCharsets.UTF_8);
@@ -203,7 +248,9 @@ class BenchMainTest {
                 new String[] {"--groups", "0"}, new String[] {"--transports", "nope"},
                 new String[] {"grpc", "--reps", "2"}, new String[] {"grpc", "--groups", "2"},
                 new String[] {"pingpong", "--grpc-calls", "2"}, new String[] {"hackbench", "--grpc-reps", "2"},
-                new String[] {"grpc", "--grpc-calls", "0"}, new String[] {"--grpc-busy-poll", "x"})) {
+                new String[] {"grpc", "--grpc-calls", "0"}, new String[] {"--grpc-busy-poll", "x"},
+                new String[] {"--full", "hackbench", "--quick"}, new String[] {"--out", "a", "--no-files"},
+                new String[] {"hackbench", "--loops", "1", "--loops", "2"})) {
             err.reset();
             assertEquals(2, run(args), String.join(" ", args));
             String e = err.toString(StandardCharsets.UTF_8);
@@ -269,6 +316,8 @@ class BenchMainTest {
         assertTrue(md.contains("## AUTO: the spin window over time") && md.contains("## microbenchmarks (JMH)"), md);
         List<String> jmh = Files.readAllLines(runDir.resolve("jmh.csv"));
         assertTrue(jmh.stream().anyMatch(l -> l.startsWith("PingPongBenchmark.floor")), String.join("\n", jmh));
+        assertTrue(Files.readString(runDir.resolve("jmh.json")).contains("\"primaryMetric\""), "JMH's own result");
+        assertTrue(Files.readString(runDir.resolve("jmh.log")).contains("# Benchmark: "), "JMH's own output");
         assertTrue(md.contains("Where JMH and the harness measure the same thing"), md);
         List<String> ol = Files.readAllLines(runDir.resolve("openloop.csv"));
         assertTrue(ol.size() > 2 * 8, String.join("\n", ol)); // header + >= 8 runnable transports x 2 rates

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.openloop.ThreadCpu;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
@@ -354,15 +354,15 @@ public final class ChannelHackbench {
     private static Run measure(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
                                int groups, int i, PrintStream progress) throws Exception {
         long expected = config.messages(groups);
-        ThreadCpu.Snapshot cpu0 = CpuClock.read();
+        CpuClock.Reading cpu0 = CpuClock.read(false);
         HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
-        ThreadCpu.Snapshot cpu1 = CpuClock.read();
+        CpuClock.Reading cpu1 = CpuClock.read(false);
         check(t, m.messages(), expected);
         double seconds = (m.endNanos() - m.startNanos()) / 1e9;
         if (!(seconds > 0)) {
             throw new IllegalStateException(t.name() + ": run took " + seconds + " s");
         }
-        Run r = new Run(seconds, CpuClock.seconds(cpu0, cpu1), m.messages(), m.idle());
+        Run r = new Run(seconds, CpuClock.secondsBetween(cpu0, cpu1), m.messages(), m.idle());
         progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
                 groups, t.name(), i + 1, config.runs, r.seconds, r.cpuSeconds, r.messagesPerSecond(),
                 r.idle == null ? "" : "  idle: " + r.idle);

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.openloop.ThreadCpu;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
@@ -234,15 +234,15 @@ public final class Streaming {
             if (config.warmupMessages > 0) {
                 check(t, session.run(config.warmupMessages).messages(), config.warmupMessages);
             }
-            ThreadCpu.Snapshot cpu0 = CpuClock.read();
+            CpuClock.Reading cpu0 = CpuClock.read(false);
             StreamingTransport.Measured m = session.run(config.messages);
-            ThreadCpu.Snapshot cpu1 = CpuClock.read();
+            CpuClock.Reading cpu1 = CpuClock.read(false);
             check(t, m.messages(), config.messages);
             double seconds = (m.endNanos() - m.startNanos()) / 1e9;
             if (!(seconds > 0)) {
                 throw new IllegalStateException(t.name() + ": stream took " + seconds + " s");
             }
-            return new Rep(m.messages(), seconds, CpuClock.seconds(cpu0, cpu1), m.idle());
+            return new Rep(m.messages(), seconds, CpuClock.secondsBetween(cpu0, cpu1), m.idle());
         }
     }
 

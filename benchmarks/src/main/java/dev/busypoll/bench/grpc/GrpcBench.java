@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRep;
@@ -14,7 +15,6 @@ import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
-import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
@@ -25,7 +25,7 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * {@code grpc-inprocess}. One call = one op, made with the blocking stub from the benchmark thread, one at a
  * time, timed by {@link GrpcExample#measureUnary}. Per row and repetition: a fresh server and channel, warm-up
  * calls, then the measured calls with their wall time and CPU time (the ping-pong's clock,
- * {@link PingPong#cpuNanos()}). Repetitions are interleaved and the report gives medians, as in ping-pong.
+ * {@link CpuClock#read}). Repetitions are interleaved and the report gives medians, as in ping-pong.
  *
  * <pre>
  *   bench thread                      client side                       server side
@@ -112,8 +112,7 @@ public final class GrpcBench {
                     + " cores, and the calling thread must be woken on a core too: expect those rows to measure "
                     + "the scheduler as much as the transport.");
         }
-        notes.add(PingPong.cpuNanos() < 0 ? "process CPU time is not available on this JVM: CPU columns read n/a"
-                : PingPong.cpuClockNote());
+        notes.add(CpuClock.note());
         notes.forEach(progress::println);
         List<LatencyRow> rows = LatencyRuns.run("grpc", targets, config.repetitions,
                 t -> runOnce(t, config.warmupCalls, config.calls), notes, progress);
@@ -125,8 +124,8 @@ public final class GrpcBench {
         Histogram histogram;
         long t0;
         long t1;
-        long cpu0;
-        long cpu1;
+        CpuClock.Reading cpu0;
+        CpuClock.Reading cpu1;
         // gRPC's blocking stub waits without a deadline here (as measureUnary calls it): the watchdog interrupts
         // this thread if the repetition hangs, which cancels the call. 10 ms per call on top of a minute (a call
         // takes about 1 ms on the loaded 2-core machine).
@@ -135,17 +134,18 @@ public final class GrpcBench {
             if (warmup > 0) {
                 GrpcExample.measureUnary(session.channel(), warmup, 0);
             }
-            cpu0 = PingPong.cpuNanos();
+            // the calling thread makes the calls: counted
+            cpu0 = CpuClock.read(true);
             t0 = System.nanoTime();
             histogram = GrpcExample.measureUnary(session.channel(), 0, calls);
             t1 = System.nanoTime();
-            cpu1 = PingPong.cpuNanos();
+            cpu1 = CpuClock.read(true);
         }
         if (histogram.getTotalCount() != calls) {
             throw new IllegalStateException(target.name() + ": " + histogram.getTotalCount() + " samples, expected "
                     + calls);
         }
         return new LatencyRuns.Measured(LatencyRep.of(histogram, calls, t1 - t0,
-                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0, null), histogram);
+                CpuClock.nanosBetween(cpu0, cpu1), null), histogram);
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
@@ -304,7 +305,7 @@ public final class Hackbench {
                 }
             }
         }
-        if (!Machine.hasProcessCpuTime()) {
+        if (CpuClock.processNanos() < 0) {
             notes.add("process CPU time is not available on this JVM: CPU columns read n/a");
         } else {
             notes.add("CPU clock: OperatingSystemMXBean#getProcessCpuTime, whole process (JIT and GC included); "
@@ -424,8 +425,8 @@ public final class Hackbench {
             if (!ready.await(timeoutSeconds, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("hackbench threads did not get ready in " + timeoutSeconds + " s");
             }
-            long others0 = Machine.liveThreadsCpuNanos(true);
-            long cpu0 = Machine.processCpuNanos();
+            long others0 = CpuClock.read(false).total();
+            long cpu0 = CpuClock.processNanos();
             long t0 = System.nanoTime();
             start.countDown();
             boolean finished = done.await(timeoutSeconds, TimeUnit.SECONDS);
@@ -435,8 +436,8 @@ public final class Hackbench {
                 }
             }
             long t1 = System.nanoTime();
-            long cpu1 = Machine.processCpuNanos();
-            long others1 = Machine.liveThreadsCpuNanos(true);
+            long cpu1 = CpuClock.processNanos();
+            long others1 = CpuClock.read(false).total();
             if (!failures.isEmpty()) {
                 IllegalStateException e = new IllegalStateException(
                         "hackbench " + transport.name() + " groups=" + groups + ": a thread failed");
@@ -488,7 +489,7 @@ public final class Hackbench {
             ready.countDown();
             start.await();
             body.run();
-            workerCpu[worker] = Machine.currentThreadCpuNanos();
+            workerCpu[worker] = CpuClock.currentThreadNanos();
         } catch (Throwable t) {
             failures.add(t);
             // Count the remaining threads down so the coordinator does not wait for the timeout.

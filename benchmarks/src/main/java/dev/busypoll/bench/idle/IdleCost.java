@@ -16,7 +16,7 @@ import dev.busypoll.bench.openloop.NettyOpenLoopTransport;
 import dev.busypoll.bench.openloop.OpenLoopTransport;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;
-import dev.busypoll.bench.openloop.ThreadCpu;
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /**
@@ -193,10 +193,10 @@ public final class IdleCost {
                 + "they cost); the "
                 + "busypoll loops spin for BUSY_POLL_MICROS after their last message, then climb the idle ladder "
                 + "to park, so only the first ms shows their spin window.");
-        if (!ThreadCpu.supported()) {
+        if (!CpuClock.threadsSupported()) {
             notes.add("per-thread CPU time is not available on this JVM: thread columns read n/a");
         }
-        notes.add("thread CPU: ThreadMXBean#getThreadCpuTime (ns); " + ThreadCpu.processClockNote());
+        notes.add("thread CPU: ThreadMXBean#getThreadCpuTime (ns); " + CpuClock.note());
         notes.forEach(progress::println);
         List<Row> rows = new ArrayList<>();
         for (OpenLoopTransport t : transports) {
@@ -239,7 +239,7 @@ public final class IdleCost {
             // then both loops' spin windows fall inside "the first ms"; the coordinator, parked in the future, would
             // wake up after the spin windows on a loaded machine.
             RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2), () -> {
-                endCpu[0] = ThreadCpu.nanos(threads);
+                endCpu[0] = threadNanos(threads);
                 end[0] = System.nanoTime();
             });
             if (f.received() != f.sent() || f.sent() != messages || endCpu[0] == null) {
@@ -249,15 +249,15 @@ public final class IdleCost {
             long[] c0 = endCpu[0];
             sleepUntil(t0 + 1_000_000L);
             long t1 = System.nanoTime();
-            long[] c1 = ThreadCpu.nanos(threads);
+            long[] c1 = threadNanos(threads);
             sleepUntil(t0 + TimeUnit.MILLISECONDS.toNanos(config.settleMillis));
             long t2 = System.nanoTime();
-            long[] c2 = ThreadCpu.nanos(threads);
-            ThreadCpu.Snapshot p2 = ThreadCpu.processSnapshot();
+            long[] c2 = threadNanos(threads);
+            CpuClock.Reading p2 = CpuClock.read(false);
             sleepUntil(t2 + TimeUnit.MILLISECONDS.toNanos(config.windowMillis));
             long t3 = System.nanoTime();
-            long[] c3 = ThreadCpu.nanos(threads);
-            long process = ThreadCpu.processNanosBetween(p2, ThreadCpu.processSnapshot());
+            long[] c3 = threadNanos(threads);
+            long process = CpuClock.nanosBetween(p2, CpuClock.read(false));
             List<Loop> loops = new ArrayList<>();
             for (int i = 0; i < threads.size(); i++) {
                 loops.add(new Loop(threads.get(i).label(), (t1 - t0) / 1e3, percent(c0[i], c1[i], t1 - t0),
@@ -267,6 +267,11 @@ public final class IdleCost {
             return new Row(t.name(), t.key(), busyPoll, List.copyOf(loops), percent(0, process, t3 - t2), f.received(),
                     null);
         }
+    }
+
+    /** CPU time of each thread, ns, in order (-1 entries where unknown). */
+    private static long[] threadNanos(List<OpenLoopTransport.LabelledThread> threads) {
+        return threads.stream().mapToLong(t -> CpuClock.threadNanos(t.id())).toArray();
     }
 
     private static double percent(long cpuBefore, long cpuAfter, long wallNanos) {

@@ -2,7 +2,6 @@ package dev.busypoll.bench.jmh;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -13,11 +12,11 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.CpuClock;
 
 /**
  * A JMH profiler that puts the project's rule — every time with its CPU cost beside it — into JMH: it reads the
- * benchmark JVM's CPU clock before and after every iteration and adds two secondary results.
+ * benchmark JVM's CPU clock before and after every iteration and adds three secondary results.
  * <ul>
  *   <li>{@value #CPU_PER_OP} (ns/op): CPU nanoseconds the whole process burnt per op, ops counted per thread as
  *       {@code AverageTime} counts them: {@value #CORES} × the AverageTime score (for Throughput: {@value #CORES}
@@ -27,14 +26,16 @@ import dev.busypoll.bench.Machine;
  *   <li>{@value #CORES} (cores): CPU time over wall-clock time of the iteration, how many cores were busy.</li>
  * </ul>
  *
- * <p>The clock: the CPU time of each of the process's threads, from <code>/proc/self/task/*&#47;schedstat</code>
- * (exact to the nanosecond; see {@link ThreadCpuClock}), summed over the per-thread differences, leaving out the
- * calling JMH runner thread, which only waits during the iteration. A thread that exits inside an iteration loses
+ * <p>The clock: {@link CpuClock#read} without the calling JMH runner thread, which only waits during the
+ * iteration: per-thread {@code /proc} differences (ns) where Linux offers them, else the process clock (10 ms
+ * ticks, too coarse for iterations much shorter than a second). A thread that exits inside an iteration loses
  * what it burnt there (a retiring JIT compiler thread, say); the benchmarks here start and stop their own threads
- * per trial, outside the iterations. Without those files (not Linux) the clock is
- * {@link Machine#processCpuNanos()}: the whole process, but in 10 ms ticks on Linux, too coarse for iterations
- * much shorter than a second. The window includes JMH's own per-iteration work (releasing and collecting its
+ * per trial, outside the iterations. The window includes JMH's own per-iteration work (releasing and collecting its
  * worker threads), small against iterations of hundreds of milliseconds.
+ *
+ * <p>Kept by hand because JMH reads no CPU time itself: only {@code -prof perfnorm} reports it (perf's
+ * {@code task-clock} per op), and that needs Linux {@code perf}, attaches to a forked JVM only (the tests run with
+ * forks 0) and gives one figure for the whole measurement, with neither per-iteration values nor cores busy.
  *
  * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
  * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
@@ -46,52 +47,41 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public static final String CPU_PER_OP = "cpu";
     /** Label of the cores-busy secondary result. */
     public static final String CORES = "cpu.cores";
+    /**
+     * Label of the measured-ops secondary result: the iteration's {@code measuredOps}, summed over iterations, so
+     * that a reader of JMH's result file can weigh each iteration by its ops.
+     */
+    public static final String OPS = "ops";
 
-    private final boolean perThread;
-    private Map<String, Long> threadsStart;
-    private long processStart;
+    private CpuClock.Reading start;
     private long wallStart;
 
-    /** A profiler on the best clock this JVM offers. */
+    /** A profiler on {@link CpuClock}. */
     public CpuTimeProfiler() {
-        this.perThread = ThreadCpuClock.available();
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        if (perThread) {
-            threadsStart = ThreadCpuClock.read();
-        } else {
-            processStart = Machine.processCpuNanos();
-        }
+        start = CpuClock.read(false);
         wallStart = System.nanoTime();
-    }
-
-    /** CPU burnt since {@link #beforeIteration}, or -1 when the clock failed. */
-    private long cpuSinceStart() {
-        if (perThread) {
-            Map<String, Long> end = ThreadCpuClock.read();
-            return threadsStart == null || end == null ? -1 : ThreadCpuClock.between(threadsStart, end);
-        }
-        long end = Machine.processCpuNanos();
-        return processStart < 0 || end < 0 ? -1 : end - processStart;
     }
 
     @Override
     public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
             IterationParams iterationParams, IterationResult result) {
         long wall = System.nanoTime() - wallStart;
-        long cpu = cpuSinceStart();
+        long cpu = start == null ? -1 : CpuClock.nanosBetween(start, CpuClock.read(false));
+        ScalarResult ops = new ScalarResult(OPS, result.getMetadata().getMeasuredOps(), "ops", AggregationPolicy.SUM);
         if (cpu < 0 || wall <= 0) {
-            return List.of();
+            return List.of(ops);
         }
         double cores = (double) cpu / wall;
         double perOp = cpuPerOp(benchmarkParams, iterationParams, result, cpu, cores);
         ScalarResult coresResult = new ScalarResult(CORES, cores, "cores", AggregationPolicy.AVG);
         if (Double.isNaN(perOp)) {
-            return List.of(coresResult);
+            return List.of(coresResult, ops);
         }
-        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult);
+        return List.of(new ScalarResult(CPU_PER_OP, perOp, "ns/op", AggregationPolicy.AVG), coresResult, ops);
     }
 
     /**

@@ -1,51 +1,50 @@
 package dev.busypoll.bench.jmh;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Deque;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.SampleTimeResult;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.util.MultisetStatistics;
 
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 
 /**
- * Runs the JMH microbenchmarks of this package through JMH's {@link Runner} and returns plain
- * {@link JmhFigure}s, each with its CPU cost ({@link CpuTimeProfiler}). For a report: pick
+ * Runs the JMH microbenchmarks of this package through JMH's {@link Runner} and turns JMH's JSON result into
+ * plain {@link JmhFigure}s, each with its CPU cost ({@link CpuTimeProfiler}). For a report: pick
  * {@link Options#quick()} or {@link Options#full()}, call {@link #run(Options, PrintStream)}, print
  * {@link #table(List)}.
  *
  * <pre>
  *   run(options, progress) --OptionsBuilder--&gt; JMH Runner --fork per benchmark--&gt; benchmark JVM
  *        |                                         |                              (CpuTimeProfiler inside)
- *        |   progress: one line per benchmark  &lt;---+ (ProgressFormat)
- *        +--&gt; List&lt;JmhFigure&gt;  &lt;-- RunResults (score, error, secondary "cpu", "cpu.cores")
+ *        |                                         +--&gt; jmh.log (JMH's own output), jmh.json (its results)
+ *        +--&gt; Run: List&lt;JmhFigure&gt;, the JSON, the log  &lt;-- figures(json)
  * </pre>
  *
  * <p>Forks: JMH starts each benchmark in a new JVM with this JVM's {@code java.class.path}, so it works from the
- * shaded jar ({@code java -cp benchmarks/target/busypoll-benchmarks.jar dev.busypoll.bench.jmh.JmhRunner}) and
- * from an IDE, not from a JVM whose class path is a single manifest-only jar. Forks 0 runs in this JVM (tests).
- * JMH takes a file lock ({@code /tmp/jmh.lock}) so that two JMH runs on one machine do not disturb each other.
+ * shaded jar ({@code java -jar benchmarks/target/busypoll-benchmarks.jar jmh}) and from an IDE, not from a JVM
+ * whose class path is a single manifest-only jar. Forks 0 runs in this JVM (tests). JMH takes a file lock
+ * ({@code /tmp/jmh.lock}) so that two JMH runs on one machine do not disturb each other.
  *
  * <p><b>A 2-core machine:</b> the ping-pong benchmarks ({@link PingPongBenchmark}, {@link FloorGroupBenchmark})
  * spin two threads, which on 2 cores is every core: the parent JVM waits meanwhile, but anything else on the
@@ -55,6 +54,8 @@ public final class JmhRunner {
     /** The package every benchmark of this runner lives in, as a JMH include pattern. */
     public static final String PACKAGE_PATTERN = "^dev\\.busypoll\\.bench\\.jmh\\.";
     private static final String PACKAGE = "dev.busypoll.bench.jmh.";
+    /** How many of the log's last lines a failed run prints. */
+    private static final int FAILURE_LINES = 200;
 
     private JmhRunner() {
     }
@@ -135,16 +136,39 @@ public final class JmhRunner {
     }
 
     /**
-     * Runs the selected benchmarks and returns one figure per benchmark and parameter combination, in JMH's
-     * order (by name, then parameters).
+     * What a run produced.
+     *
+     * @param figures one per benchmark and parameter combination, in JMH's order (by name, then parameters)
+     * @param json    JMH's result file ({@link ResultFormatType#JSON}), as JMH wrote it
+     * @param log     JMH's own human-readable output
+     */
+    public record Run(List<JmhFigure> figures, String json, String log) {
+        /** Copies the figures. */
+        public Run {
+            figures = List.copyOf(figures);
+        }
+    }
+
+    /**
+     * Runs the selected benchmarks. JMH writes its own output to a log file whose path {@code progress} gets at the
+     * start (to follow a long run with {@code tail -f}), and its results as JSON; both files are read back and
+     * deleted.
      *
      * @param options  what to run and for how long
-     * @param progress receives one line when each benchmark starts and one when it ends; JMH's own output is
-     *                 kept back and printed here only if the run fails
-     * @return the figures
+     * @param progress one line at the start, one per figure at the end; the log's last {@value #FAILURE_LINES}
+     *                 lines if the run fails
+     * @return the figures, the JSON and the log
      * @throws RunnerException when JMH fails or a benchmark throws (the run stops at the first error)
      */
-    public static List<JmhFigure> run(Options options, PrintStream progress) throws RunnerException {
+    public static Run run(Options options, PrintStream progress) throws RunnerException {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("busypoll-jmh");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path json = dir.resolve("jmh.json");
+        Path log = dir.resolve("jmh.log");
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
@@ -154,7 +178,10 @@ public final class JmhRunner {
                 .threads(1)
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
-                .verbosity(VerboseMode.NORMAL);
+                .verbosity(VerboseMode.NORMAL)
+                .output(log.toString())
+                .result(json.toString())
+                .resultFormat(ResultFormatType.JSON);
         if (options.includes().isEmpty()) {
             b.include(PACKAGE_PATTERN);
         } else {
@@ -163,23 +190,210 @@ public final class JmhRunner {
         if (!options.pipeSpinMicros().isEmpty()) {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
         }
-        ProgressFormat format = new ProgressFormat(progress);
-        Collection<RunResult> results;
+        progress.printf(Locale.ROOT, "jmh: %d fork(s), %d x %d ms warm-up, %d x %d ms measured; JMH's output: %s%n",
+                options.forks(), options.warmupIterations(), options.warmupTime().toMillis(),
+                options.measurementIterations(), options.measurementTime().toMillis(), log);
         try {
-            results = new Runner(b.build(), format).run();
+            new Runner(b.build()).run();
+            // lenient: a byte that is not UTF-8 (JMH writes its log in the platform's charset) becomes U+FFFD
+            String logText = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+            String jsonText = new String(Files.readAllBytes(json), StandardCharsets.UTF_8);
+            List<JmhFigure> figures = figures(jsonText);
+            figures.forEach(f -> progress.println("jmh " + f));
+            return new Run(figures, jsonText, logText);
         } catch (RunnerException | RuntimeException e) {
-            format.dumpHeldBack();
+            printTail(log, progress);
             throw e;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(json);
+                Files.deleteIfExists(log);
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                progress.println("jmh: could not delete " + dir + ": " + e);
+            }
+        }
+    }
+
+    private static void printTail(Path log, PrintStream progress) {
+        try {
+            List<String> lines = Files.exists(log)
+                    ? new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList() : List.of();
+            List<String> tail = lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size());
+            progress.println("jmh: the run failed; JMH's last " + tail.size() + " lines of output:");
+            tail.forEach(line -> progress.println("  | " + line));
+        } catch (IOException | UncheckedIOException e) {
+            progress.println("jmh: the run failed, and its log could not be read: " + e);
+        }
+    }
+
+    /**
+     * The figures of a JMH JSON result, one per entry, in its order. Per fork: {@code rawData} (AverageTime: the
+     * iterations' scores), {@code rawDataHistogram} (SampleTime: each iteration's samples as value-count pairs)
+     * and the profiler's secondary metrics' {@code rawData}, the {@value CpuTimeProfiler#OPS} one included, from
+     * which the pooled figures are weighed.
+     *
+     * @throws IllegalArgumentException when {@code json} is not a JMH result
+     */
+    public static List<JmhFigure> figures(String json) {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+        }
+        if (!root.isArray()) {
+            throw new IllegalArgumentException("not a JMH result: the top level is not an array");
         }
         List<JmhFigure> figures = new ArrayList<>();
-        for (RunResult r : results) {
-            // one BenchmarkResult per fork (one in all for forks 0), in fork order
-            List<BenchmarkResult> forks = List.copyOf(r.getBenchmarkResults());
-            List<IterationResult> iterations = new ArrayList<>();
-            forks.forEach(br -> iterations.addAll(br.getIterationResults()));
-            figures.add(toFigure(r.getParams(), r.getPrimaryResult(), r.getSecondaryResults(), iterations, forks));
-        }
+        root.forEach(entry -> figures.add(figure(entry)));
         return figures;
+    }
+
+    /** One entry of the JSON result as a figure. */
+    private static JmhFigure figure(JsonNode entry) {
+        String full = entry.path("benchmark").asText();
+        String name = full.startsWith(PACKAGE) ? full.substring(PACKAGE.length()) : full;
+        Map<String, String> params = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("params").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        boolean sampled = "sample".equals(entry.path("mode").asText());
+        JsonNode primary = entry.path("primaryMetric");
+        String unit = primary.path("scoreUnit").asText();
+        JsonNode cpu = secondary(entry, CpuTimeProfiler.CPU_PER_OP);
+        JsonNode cores = secondary(entry, CpuTimeProfiler.CORES);
+        double[][] ops = rawData(secondary(entry, CpuTimeProfiler.OPS));
+        double[][] coresPerIteration = rawData(cores);
+
+        // per fork: its p50 (SampleTime) or its mean (AverageTime), and whether it looks like a convoy
+        List<Double> forkP50s = new ArrayList<>();
+        List<String> convoys = new ArrayList<>();
+        double[][] scores = rawData(primary);
+        JsonNode histogram = primary.path("rawDataHistogram");
+        int forks = sampled ? histogram.size() : scores.length;
+        for (int f = 0; f < forks; f++) {
+            double typical;
+            if (sampled) {
+                MultisetStatistics samples = new MultisetStatistics();
+                for (JsonNode iteration : histogram.get(f)) {
+                    for (JsonNode pair : iteration) {
+                        samples.addValue(pair.get(0).asDouble(), pair.get(1).asInt());
+                    }
+                }
+                typical = samples.getPercentile(50);
+                forkP50s.add(typical);
+            } else {
+                typical = mean(scores[f]);
+            }
+            String convoy = convoyNote(name, params, typical,
+                    f < coresPerIteration.length ? mean(coresPerIteration[f]) : Double.NaN);
+            if (convoy != null) {
+                convoys.add((forks > 1 ? "fork " + (f + 1) + " of " + forks + ": " : "") + convoy);
+            }
+        }
+        String notes = join(notes(name, params, entry.path("forks").asInt()), forkSpreadNote(forkP50s));
+        for (String c : convoys) {
+            notes = join(notes, c);
+        }
+        double pooledScore;
+        if (sampled) {
+            // every iteration's nominal length over every op counted in it (see CpuTimeProfiler.cpuPerOp)
+            double iterationTime = TimeValue.fromString(entry.path("measurementTime").asText())
+                    .convertTo(java.util.concurrent.TimeUnit.NANOSECONDS) / nanosPer(unit)
+                    / Math.max(1, entry.path("measurementBatchSize").asInt(1));
+            double[][] perOp = new double[ops.length][];
+            for (int f = 0; f < ops.length; f++) {
+                perOp[f] = java.util.Arrays.stream(ops[f]).map(n -> n > 0 ? iterationTime / n : Double.NaN)
+                        .toArray();
+            }
+            pooledScore = pooled(perOp, ops);
+        } else {
+            pooledScore = pooled(scores, ops);
+        }
+        JsonNode percentiles = primary.path("scorePercentiles");
+        return new JmhFigure(name, entry.path("mode").asText(), number(primary.path("score")),
+                number(primary.path("scoreError")), unit, params, entry.path("threads").asInt(),
+                number(cpu.path("score")), number(cores.path("score")), pooledScore,
+                pooled(rawData(cpu), ops), forkP50s,
+                sampled ? number(percentiles.path("90.0")) : Double.NaN,
+                sampled ? number(percentiles.path("99.0")) : Double.NaN, notes);
+    }
+
+    /** A secondary metric by its label; JMH may prefix a profiler's labels (with "·"). Missing: a missing node. */
+    private static JsonNode secondary(JsonNode entry, String label) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("secondaryMetrics").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            if (key.equals(label) || key.endsWith(":" + label) || key.endsWith("\u00b7" + label)) {
+                return e.getValue();
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    /** A metric's {@code rawData}: per fork, per iteration; empty when missing. */
+    private static double[][] rawData(JsonNode metric) {
+        JsonNode raw = metric.path("rawData");
+        double[][] data = new double[raw.size()][];
+        for (int f = 0; f < raw.size(); f++) {
+            JsonNode fork = raw.get(f);
+            data[f] = new double[fork.size()];
+            for (int i = 0; i < fork.size(); i++) {
+                data[f][i] = number(fork.get(i));
+            }
+        }
+        return data;
+    }
+
+    /** A JSON number; JMH writes NaN as the string "NaN"; missing is NaN. */
+    private static double number(JsonNode n) {
+        return n.isMissingNode() || n.isNull() ? Double.NaN : n.asDouble(Double.NaN);
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    /**
+     * The ops-weighted mean of per-iteration {@code values}: total time (or CPU) over total ops of all measured
+     * iterations of all forks. {@code NaN} when an iteration lacks its value or its ops, or nothing is there to
+     * weigh.
+     */
+    static double pooled(double[][] values, double[][] ops) {
+        double weighted = 0;
+        double total = 0;
+        if (values.length != ops.length || values.length == 0) {
+            return Double.NaN;
+        }
+        for (int f = 0; f < values.length; f++) {
+            if (values[f].length != ops[f].length) {
+                return Double.NaN;
+            }
+            for (int i = 0; i < values[f].length; i++) {
+                double n = ops[f][i];
+                if (!(n > 0) || Double.isNaN(values[f][i])) {
+                    return Double.NaN;
+                }
+                weighted += values[f][i] * n;
+                total += n;
+            }
+        }
+        return total > 0 ? weighted / total : Double.NaN;
+    }
+
+    /** Nanoseconds in one unit of a JMH time-per-op unit such as {@code ns/op}. */
+    private static double nanosPer(String unit) {
+        return switch (unit.substring(0, Math.max(0, unit.indexOf('/')))) {
+            case "ns" -> 1;
+            case "us" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            default -> throw new IllegalArgumentException("not a time per op: " + unit);
+        };
     }
 
     /**
@@ -207,54 +421,6 @@ public final class JmhRunner {
 
     private static TimeValue timeValue(Duration d) {
         return TimeValue.milliseconds(Math.max(1, d.toMillis()));
-    }
-
-    /**
-     * A figure from JMH's results.
-     *
-     * @param p          the benchmark's parameters
-     * @param primary    the primary result of all forks together
-     * @param secondary  the secondary results of all forks together
-     * @param iterations the measured iterations of all forks
-     * @param forks      one result per fork, in fork order (for SampleTime each fork's p50, and the convoy check
-     *                   per fork)
-     */
-    static JmhFigure toFigure(BenchmarkParams p, Result<?> primary, Map<String, ?> secondary,
-            Collection<IterationResult> iterations, List<BenchmarkResult> forks) {
-        String name = p.getBenchmark().startsWith(PACKAGE) ? p.getBenchmark().substring(PACKAGE.length())
-                : p.getBenchmark();
-        Map<String, String> params = new LinkedHashMap<>();
-        for (Object key : p.getParamsKeys()) {
-            params.put(String.valueOf(key), p.getParam(String.valueOf(key)));
-        }
-        List<Double> forkP50s = new ArrayList<>();
-        List<String> convoys = new ArrayList<>();
-        for (int i = 0; i < forks.size(); i++) {
-            BenchmarkResult fork = forks.get(i);
-            Result<?> fp = fork.getPrimaryResult();
-            double p50 = Double.NaN;
-            if (fp instanceof SampleTimeResult st) {
-                p50 = st.getStatistics().getPercentile(50);
-                forkP50s.add(p50);
-            }
-            // the typical round trip of the fork: its median where JMH sampled, else its mean
-            String convoy = convoyNote(name, params, Double.isNaN(p50) ? fp.getScore() : p50,
-                    score(fork.getSecondaryResults(), CpuTimeProfiler.CORES));
-            if (convoy != null) {
-                convoys.add((forks.size() > 1 ? "fork " + (i + 1) + " of " + forks.size() + ": "
-                        : "") + convoy);
-            }
-        }
-        double p90 = primary instanceof SampleTimeResult st ? st.getStatistics().getPercentile(90) : Double.NaN;
-        double p99 = primary instanceof SampleTimeResult st ? st.getStatistics().getPercentile(99) : Double.NaN;
-        String notes = join(notes(name, params, p.getForks()), forkSpreadNote(forkP50s));
-        for (String c : convoys) {
-            notes = join(notes, c);
-        }
-        return new JmhFigure(name, p.getMode().shortLabel(), primary.getScore(), primary.getScoreError(),
-                primary.getScoreUnit(), params, p.getThreads(), score(secondary, CpuTimeProfiler.CPU_PER_OP),
-                score(secondary, CpuTimeProfiler.CORES), pooled(iterations, null),
-                pooled(iterations, CpuTimeProfiler.CPU_PER_OP), forkP50s, p90, p99, notes);
     }
 
     /**
@@ -293,7 +459,7 @@ public final class JmhRunner {
      * CPU (the pipe: about twice the window, 14 µs at spin 5 and 110 µs at spin 50, seen at load 5), so the
      * figure measures the scheduler, not the hand-off, which takes well under a microsecond when each side has a
      * core. Seen on a loaded 2-core machine; {@code null} otherwise.
-     * {@link #toFigure} asks it per fork, with the fork's p50 (SampleTime) or mean (AverageTime) and its cores
+     * {@link #figures} asks it per fork, with the fork's p50 (SampleTime) or mean (AverageTime) and its cores
      * busy: in that state every round trip waits for the CPU, so p50 and mean alike are far up, while a tail of a
      * few slow round trips in an otherwise fast fork moves neither the p50 nor the cores.
      */
@@ -311,62 +477,6 @@ public final class JmhRunner {
 
     private static String join(String a, String b) {
         return b == null ? a : a.isEmpty() ? b : a + "; " + b;
-    }
-
-    /**
-     * The results of an aggregated benchmark result's forks: JMH hands {@link OutputFormat#endBenchmark} the
-     * iterations of all forks in one result, fork after fork, each fork with the same number of measured
-     * iterations. The whole as one fork when the count does not divide.
-     */
-    static List<BenchmarkResult> forksOf(BenchmarkResult all) {
-        List<IterationResult> iterations = List.copyOf(all.getIterationResults());
-        int perFork = all.getParams().getMeasurement().getCount();
-        if (perFork <= 0 || iterations.size() <= perFork || iterations.size() % perFork != 0) {
-            return List.of(all);
-        }
-        List<BenchmarkResult> forks = new ArrayList<>();
-        for (int from = 0; from < iterations.size(); from += perFork) {
-            forks.add(new BenchmarkResult(all.getParams(), iterations.subList(from, from + perFork)));
-        }
-        return forks;
-    }
-
-    /**
-     * The ops-weighted mean of the iterations' scores ({@code label} null) or of a secondary result: total time
-     * over total ops of all measured iterations. For a SampleTime iteration, whose score is the mean of its
-     * samples only, the time per op is its nominal length over its ops (every op, sampled or not; see
-     * {@link CpuTimeProfiler}). {@code NaN} when there is nothing to weigh.
-     */
-    static double pooled(Collection<IterationResult> iterations, String label) {
-        double weighted = 0;
-        double ops = 0;
-        for (IterationResult it : iterations) {
-            long n = it.getMetadata().getMeasuredOps();
-            Result<?> primary = it.getPrimaryResult();
-            double v = label != null ? score(it.getSecondaryResults(), label)
-                    : primary == null ? Double.NaN
-                    : primary instanceof SampleTimeResult
-                            ? CpuTimeProfiler.sampleTimePerOp(it.getParams(), it.getBenchmarkParams().getTimeUnit(), n)
-                    : primary.getScore();
-            if (n <= 0 || Double.isNaN(v)) {
-                return Double.NaN;
-            }
-            weighted += v * n;
-            ops += n;
-        }
-        return ops > 0 ? weighted / ops : Double.NaN;
-    }
-
-    /** A secondary result's score; JMH's maps hold raw {@code Result}s, hence {@code ?}. */
-    private static double score(Map<String, ?> secondary, String label) {
-        for (Map.Entry<String, ?> e : secondary.entrySet()) {
-            // JMH keys secondary results by label; tolerate a prefix such as "·" or ":"
-            String key = e.getKey();
-            if (key.equals(label) || key.endsWith(":" + label) || key.endsWith("\u00b7" + label)) {
-                return e.getValue() instanceof Result<?> r ? r.getScore() : Double.NaN;
-            }
-        }
-        return Double.NaN;
     }
 
     static String notes(String benchmark, Map<String, String> params, int forks) {
@@ -392,182 +502,5 @@ public final class JmhRunner {
             notes.add("forks 0: ran inside the calling JVM");
         }
         return String.join("; ", notes);
-    }
-
-    /**
-     * Runs the benchmarks and prints the machine, the progress and a Markdown table to standard output.
-     * Arguments: {@code --full} (the full profile; default quick), {@code --forks N}, {@code --include REGEX}
-     * (repeatable), {@code --pipe-spin LIST} (comma-separated µs).
-     */
-    public static void main(String[] args) throws RunnerException {
-        Options options = Options.quick();
-        List<String> includes = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--full" -> options = Options.full().withIncludes(options.includes().toArray(String[]::new))
-                        .withForks(options.forks()).withPipeSpinMicros(options.pipeSpinMicros());
-                case "--quick" -> { }
-                case "--forks" -> options = options.withForks(Integer.parseInt(value(args, ++i)));
-                case "--include" -> includes.add(value(args, ++i));
-                case "--pipe-spin" -> options = options.withPipeSpinMicros(
-                        java.util.Arrays.stream(value(args, ++i).split(",")).map(String::trim).map(Long::valueOf)
-                                .toList());
-                case "-h", "--help" -> {
-                    System.out.println("usage: JmhRunner [--full] [--forks N] [--include REGEX]... "
-                            + "[--pipe-spin US,US,...]");
-                    return;
-                }
-                default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
-            }
-        }
-        if (!includes.isEmpty()) {
-            options = options.withIncludes(includes.toArray(String[]::new));
-        }
-        PrintStream out = System.out;
-        out.println("# busypoll JMH microbenchmarks");
-        out.println();
-        Machine.describe().forEach(line -> out.println("- " + line));
-        out.println("- Options: " + options);
-        if (Machine.cores() <= 2) {
-            out.println("- NOTE: the ping-pong benchmarks spin 2 threads, all " + Machine.cores()
-                    + " cores of this machine: keep the machine otherwise idle");
-        }
-        out.println();
-        List<JmhFigure> figures = run(options, out);
-        out.println();
-        out.println(table(figures).markdown());
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
-    }
-
-    /**
-     * JMH's output as progress lines: one when a benchmark starts, one with its figure when it ends. Everything
-     * else JMH prints (its banners, a fork's own output, a failure's stack trace) is held back, the last
-     * {@value #HELD_LINES} lines, and printed only when the run fails.
-     */
-    private static final class ProgressFormat implements OutputFormat {
-        private static final int HELD_LINES = 200;
-        private final PrintStream out;
-        private final Deque<String> held = new ArrayDeque<>();
-        private final StringBuilder partial = new StringBuilder();
-        private int started;
-        private long startNanos;
-
-        ProgressFormat(PrintStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void startBenchmark(BenchmarkParams params) {
-            started++;
-            startNanos = System.nanoTime();
-            StringBuilder label = new StringBuilder(params.getBenchmark().replace(PACKAGE, ""));
-            for (Object key : params.getParamsKeys()) {
-                label.append(' ').append(key).append('=').append(params.getParam(String.valueOf(key)));
-            }
-            out.printf(Locale.ROOT, "jmh [%d] %s: %d fork(s), %d x %s warm-up, %d x %s measured%n", started, label,
-                    params.getForks(), params.getWarmup().getCount(), params.getWarmup().getTime(),
-                    params.getMeasurement().getCount(), params.getMeasurement().getTime());
-            out.flush();
-        }
-
-        @Override
-        public void endBenchmark(BenchmarkResult result) {
-            if (result == null) {
-                out.printf(Locale.ROOT, "jmh [%d] no result%n", started);
-                return;
-            }
-            JmhFigure f = toFigure(result.getParams(), result.getPrimaryResult(), result.getSecondaryResults(),
-                    result.getIterationResults(), forksOf(result));
-            out.printf(Locale.ROOT, "jmh [%d] %s (%.1f s)%n", started, f, (System.nanoTime() - startNanos) / 1e9);
-            out.flush();
-        }
-
-        void dumpHeldBack() {
-            flushPartial();
-            if (!held.isEmpty()) {
-                out.println("jmh: the run failed; JMH's last " + held.size() + " lines of output:");
-                held.forEach(line -> out.println("  | " + line));
-                held.clear();
-            }
-            out.flush();
-        }
-
-        private void hold(String line) {
-            if (held.size() == HELD_LINES) {
-                held.removeFirst();
-            }
-            held.addLast(line);
-        }
-
-        private void flushPartial() {
-            if (partial.length() > 0) {
-                hold(partial.toString());
-                partial.setLength(0);
-            }
-        }
-
-        @Override
-        public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
-        }
-
-        @Override
-        public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration,
-                IterationResult data) {
-        }
-
-        @Override
-        public void startRun() {
-        }
-
-        @Override
-        public void endRun(Collection<RunResult> result) {
-        }
-
-        @Override
-        public void print(String s) {
-            for (int i = 0; i < s.length(); i++) {
-                write(s.charAt(i));
-            }
-        }
-
-        @Override
-        public void println(String s) {
-            print(s);
-            flushPartial();
-        }
-
-        @Override
-        public void verbosePrintln(String s) {
-        }
-
-        @Override
-        public void write(int b) {
-            if (b == '\n') {
-                flushPartial();
-            } else if (b != '\r') {
-                partial.append((char) b);
-            }
-        }
-
-        @Override
-        public void write(byte[] b) {
-            for (byte x : b) {
-                write(x & 0xff);
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

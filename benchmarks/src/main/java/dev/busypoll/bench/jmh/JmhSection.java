@@ -1,6 +1,7 @@
 package dev.busypoll.bench.jmh;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +27,7 @@ public final class JmhSection {
      * ({@code -bm sample -f 3} against the harness's quick ping-pong): floor JMH fork p50s
      * 0.21 and 0.25 µs, and 0.69 µs in a fork in the slow state, against harness p50s 0.22-0.28 µs; pipe spin 50
      * JMH fork p50s 0.29-0.32 against harness 0.31-0.35 µs. On a quiet machine, JMH
-     * ({@code JmhRunner --include PingPong --forks 3}) then the harness ({@code pingpong --transports
+     * ({@code jmh --jmh-include PingPong --jmh-forks 3}) then the harness ({@code pingpong --transports
      * floor,pipe50}) right after: pipe spin 50 JMH forks 0.301, 0.341, 0.331 against harness 0.33 µs (1.00x);
      * floor twice 0.241, 0.251, 0.231 and 0.251, 0.260, 0.251 against harness 0.27 and 0.25 µs (1.12x, 1.00x),
      * but once all three JMH forks at 0.72-0.78 µs against the harness's 0.23 µs a second later (0.30x): the
@@ -43,11 +44,13 @@ public final class JmhSection {
     /**
      * The section.
      *
-     * @param figures  JMH's figures
+     * @param run      JMH's figures, result file and log, the last two written beside the report as
+     *                 {@code jmh.json} and {@code jmh.log}
      * @param options  how JMH ran
      * @param pingPong the harness's ping-pong rows of the same run, or an empty list when ping-pong did not run
      */
-    public static Section of(List<JmhFigure> figures, JmhRunner.Options options, List<LatencyRow> pingPong) {
+    public static Section of(JmhRunner.Run run, JmhRunner.Options options, List<LatencyRow> pingPong) {
+        List<JmhFigure> figures = run.figures();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("JMH " + org.openjdk.jmh.util.Version.getPlainVersion() + ", "
                 + options.forks() + " fork(s), " + options.warmupIterations() + " x " + options.warmupTime()
@@ -70,7 +73,11 @@ public final class JmhSection {
                     + "scheduling state; the means (JMH's over its samples, the harness's wall time / round trips) "
                     + "are beside as information: a tail or a slow fork moves them, not the medians.", agree));
         }
-        return new Section("jmh", "microbenchmarks (JMH)", blocks, Map.of("jmh.csv", JmhRunner.table(figures).csv()));
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("jmh.csv", JmhRunner.table(figures).csv());
+        files.put("jmh.json", run.json());
+        files.put("jmh.log", run.log());
+        return new Section("jmh", "microbenchmarks (JMH)", blocks, files);
     }
 
     /**

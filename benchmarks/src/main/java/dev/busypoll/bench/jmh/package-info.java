@@ -20,10 +20,10 @@
  * by one, so its p50 sits beside the harness's p50), the rest in {@code AverageTime}.
  * {@link dev.busypoll.bench.jmh.CpuTimeProfiler} adds the
  * process CPU per op beside each score (the project's rule: no time without its CPU cost), and
- * {@link dev.busypoll.bench.jmh.JmhRunner} runs them all and returns {@link dev.busypoll.bench.jmh.JmhFigure}
- * records. From the shaded jar:
+ * {@link dev.busypoll.bench.jmh.JmhRunner} runs them all through JMH's runner and reads JMH's JSON result into
+ * {@link dev.busypoll.bench.jmh.JmhFigure} records. From the shaded jar:
  * <pre>
- *   java -cp benchmarks/target/busypoll-benchmarks.jar dev.busypoll.bench.jmh.JmhRunner [--full]
+ *   java -jar benchmarks/target/busypoll-benchmarks.jar jmh [--full] [--jmh-include PingPong]
  *   java -cp benchmarks/target/busypoll-benchmarks.jar org.openjdk.jmh.Main PingPong \
  *        -prof dev.busypoll.bench.jmh.CpuTimeProfiler
  * </pre>

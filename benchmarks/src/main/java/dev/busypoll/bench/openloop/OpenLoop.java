@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Percentiles;
@@ -324,7 +325,7 @@ public final class OpenLoop {
             notes.add("NOTE: " + spinners + " spinning threads on " + Machine.cores() + " cores: nothing else (the "
                     + "JIT, GC, other processes) gets a core without preempting them.");
         }
-        notes.add(ThreadCpu.processClockNote() + "; server loop CPU: ThreadMXBean#getThreadCpuTime of the server's "
+        notes.add(CpuClock.note() + "; server loop CPU: ThreadMXBean#getThreadCpuTime of the server's "
                 + "event loop (or the floor's server thread)");
         notes.forEach(progress::println);
 
@@ -481,15 +482,15 @@ public final class OpenLoop {
         Plan plan = new Plan(rate, config.messages(rate, sessionIndex), config.giveUpNanos(rate, sessionIndex));
         Histogram latency = histogram();
         Histogram lateness = histogram();
-        ThreadCpu.Snapshot cpu0 = ThreadCpu.processSnapshot();
+        CpuClock.Reading cpu0 = CpuClock.read(false);
         IdleStats.Snapshot idle0 = session.serverIdle();
         IdleStats.Snapshot clientIdle0 = session.clientIdle();
-        long server0 = ThreadCpu.nanos(serverThread);
+        long server0 = CpuClock.threadNanos(serverThread);
         RunFigures f = session.run(plan, latency, lateness);
-        long server1 = ThreadCpu.nanos(serverThread);
+        long server1 = CpuClock.threadNanos(serverThread);
         IdleStats.Snapshot idle1 = session.serverIdle();
         IdleStats.Snapshot clientIdle1 = session.clientIdle();
-        long cpu = ThreadCpu.processNanosBetween(cpu0, ThreadCpu.processSnapshot());
+        long cpu = CpuClock.nanosBetween(cpu0, CpuClock.read(false));
         if (f.received() != f.sent() || latency.getTotalCount() != f.received()
                 || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
             throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "

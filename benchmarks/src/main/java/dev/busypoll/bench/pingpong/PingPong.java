@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRep;
@@ -140,11 +141,7 @@ public final class PingPong {
             notes.add("NOTE: spinning rows use " + spinners + " spinning threads on " + Machine.cores()
                     + " cores: nothing else (the JIT, GC, other processes) gets a core without preempting them.");
         }
-        if (!PRECISE_CPU && !Machine.hasProcessCpuTime()) {
-            notes.add("process CPU time is not available on this JVM: CPU columns read n/a");
-        } else {
-            notes.add(cpuClockNote());
-        }
+        notes.add(CpuClock.note());
         notes.forEach(progress::println);
         List<LatencyRow> rows = LatencyRuns.run("ping-pong", transports, config.repetitions,
                 t -> runOnce(t, config.warmupRoundTrips, config.roundTrips), notes, progress);
@@ -157,8 +154,8 @@ public final class PingPong {
         long done;
         long t0;
         long t1;
-        long cpu0;
-        long cpu1;
+        CpuClock.Reading cpu0;
+        CpuClock.Reading cpu1;
         String idle;
         // The watchdog interrupts this thread if the repetition hangs (a lost wake-up in a blocking pipe read would
         // otherwise stop the whole run); it is generous: 1 ms per round trip on top of a minute.
@@ -167,11 +164,12 @@ public final class PingPong {
             if (warmup > 0) {
                 session.run(warmup, null);
             }
-            cpu0 = cpuNanos();
+            // the calling thread may be one side of the round trip: counted
+            cpu0 = CpuClock.read(true);
             t0 = System.nanoTime();
             done = session.run(roundTrips, histogram);
             t1 = System.nanoTime();
-            cpu1 = cpuNanos();
+            cpu1 = CpuClock.read(true);
             idle = session.idleStats();
         }
         if (done != roundTrips || histogram.getTotalCount() != roundTrips) {
@@ -179,28 +177,7 @@ public final class PingPong {
                     + histogram.getTotalCount() + " samples, expected " + roundTrips);
         }
         return new LatencyRuns.Measured(LatencyRep.of(histogram, roundTrips, t1 - t0,
-                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0, idle), histogram);
-    }
-
-    /**
-     * The CPU clock of ping-pong: the live threads' exact sum where Linux offers it (a window here is tens of
-     * milliseconds, and the process clock moves in 10 ms ticks), otherwise the process CPU time. The gRPC
-     * scenario uses the same clock. -1 when the JVM cannot tell.
-     */
-    public static long cpuNanos() {
-        return PRECISE_CPU ? Machine.liveThreadsCpuNanos() : Machine.processCpuNanos();
-    }
-
-    /** {@code true} when {@link Machine#liveThreadsCpuNanos()} works here. */
-    static final boolean PRECISE_CPU = Machine.liveThreadsCpuNanos() >= 0;
-
-    /** One line saying which CPU clock ping-pong used, for the report. */
-    public static String cpuClockNote() {
-        return PRECISE_CPU
-                ? "CPU clock: sum over the process's threads of /proc/self/task/*/schedstat (ns resolution; "
-                        + "every thread of a session lives across its measured window)"
-                : "CPU clock: OperatingSystemMXBean#getProcessCpuTime (on Linux it moves in 10 ms ticks: "
-                        + "use enough round trips)";
+                CpuClock.nanosBetween(cpu0, cpu1), idle), histogram);
     }
 
 }

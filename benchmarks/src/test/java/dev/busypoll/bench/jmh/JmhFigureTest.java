@@ -102,6 +102,47 @@ class JmhFigureTest {
     }
 
     @Test
+    void shouldReadTheFiguresOfJmhsJsonResult() {
+        // two forks each: AverageTime with two iterations per fork, SampleTime with one
+        String json = """
+                [ {"benchmark": "dev.busypoll.bench.jmh.QueueHandOffBenchmark.spscOfferPoll", "mode": "avgt",
+                   "threads": 1, "forks": 2, "measurementTime": "1 ms", "measurementBatchSize": 1,
+                   "primaryMetric": {"score": 25.0, "scoreError": "NaN", "scoreUnit": "ns/op",
+                                     "rawData": [[10.0, 20.0], [30.0, 40.0]]},
+                   "secondaryMetrics": {"cpu": {"score": 5.0, "rawData": [[1.0, 2.0], [3.0, 4.0]]},
+                                        "cpu.cores": {"score": 1.0, "rawData": [[1.0, 1.0], [1.0, 1.0]]},
+                                        "ops": {"score": 6.0, "rawData": [[1.0, 3.0], [1.0, 1.0]]}}},
+                  {"benchmark": "dev.busypoll.bench.jmh.PingPongBenchmark.pipe", "mode": "sample",
+                   "threads": 1, "forks": 2, "measurementTime": "1 ms", "measurementBatchSize": 1,
+                   "params": {"spinMicros": "5"},
+                   "primaryMetric": {"score": 200.0, "scoreError": 10.0, "scoreUnit": "ns/op",
+                                     "scorePercentiles": {"50.0": 150.0, "90.0": 450.0, "99.0": 500.0},
+                                     "rawDataHistogram": [[[[100.0, 3], [300.0, 1]]], [[[200.0, 3], [500.0, 1]]]]},
+                   "secondaryMetrics": {"\u00b7cpu": {"score": 20.0, "rawData": [[10.0], [30.0]]},
+                                        "\u00b7cpu.cores": {"score": 1.9, "rawData": [[1.9], [1.9]]},
+                                        "\u00b7ops": {"score": 8.0, "rawData": [[4.0], [4.0]]}}} ]
+                """;
+        List<JmhFigure> figures = JmhRunner.figures(json);
+        JmhFigure avgt = figures.get(0);
+        assertEquals("QueueHandOffBenchmark.spscOfferPoll", avgt.benchmark());
+        assertEquals(25.0, avgt.score());
+        assertTrue(Double.isNaN(avgt.error()));
+        assertEquals(140.0 / 6, avgt.pooledScore(), 1e-9, "iterations weighted by their ops");
+        assertEquals(14.0 / 6, avgt.pooledCpuNsPerOp(), 1e-9);
+        assertEquals(5.0, avgt.cpuNsPerOp());
+        assertTrue(avgt.forkP50s().isEmpty() && Double.isNaN(avgt.p90()));
+        JmhFigure sample = figures.get(1);
+        assertEquals(Map.of("spinMicros", "5"), sample.params());
+        assertEquals(List.of(100.0, 200.0), sample.forkP50s(), "each fork's samples, their median");
+        assertEquals(450.0, sample.p90());
+        assertEquals(500.0, sample.p99());
+        assertEquals(1e6 / 4, sample.pooledScore(), 1e-9, "the iteration's length over its ops");
+        assertEquals(20.0, sample.pooledCpuNsPerOp(), 1e-9);
+        assertEquals(1.9, sample.cpuCores());
+        assertThrows(IllegalArgumentException.class, () -> JmhRunner.figures("{}"));
+    }
+
+    @Test
     void shouldRejectOptionsThatCannotRun() {
         Duration ms = Duration.ofMillis(1);
         assertThrows(IllegalArgumentException.class,

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.CpuClock;
 
 /** What every measured row of a latency scenario must satisfy: complete and sane, never a timing threshold. */
 public final class LatencyAssertions {
@@ -27,7 +27,7 @@ public final class LatencyAssertions {
                     row.name() + ": percentiles positive and in order " + rep);
             assertEquals(1e6, rep.usPerOp() * rep.opsPerSecond(), 1e-3,
                     row.name() + ": µs per op and ops per second come from one wall time " + rep);
-            if (Machine.hasProcessCpuTime()) {
+            if (CpuClock.available()) {
                 // Not > 0: the process's CPU clock can advance by whole ticks, so a short repetition may read 0.
                 assertTrue(rep.cpuUsPerOp() >= 0 && Double.isFinite(rep.cpuUsPerOp()), row.name() + ": CPU " + rep);
             } else {

@@ -1,0 +1,176 @@
+package dev.busypoll.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Every CPU clock of the harness, each figure's CPU beside its time. Stateless; thread-safe.
+ *
+ * <ul>
+ *   <li>The process's CPU in a window: {@link #read} at both ends, {@link #nanosBetween} the two. Where Linux offers
+ *       <code>/proc/self/task/&lt;tid&gt;/schedstat</code> (first field: ns on a CPU), a reading holds every
+ *       thread's CPU and the window's CPU is the sum of per-thread differences: exact to the nanosecond, where the
+ *       process clock ({@code OperatingSystemMXBean#getProcessCpuTime}, from {@code times(2)}) moves in 10 ms
+ *       ticks, too coarse for windows of tens of milliseconds. Per thread and not the difference of two sums,
+ *       because a thread that exits inside the window (HotSpot retires idle JIT compiler threads) would take its
+ *       whole history out of the second sum and make the window's CPU too small, even negative; per thread it
+ *       only loses what it burnt inside the window. A thread born inside the window counts from zero. Elsewhere
+ *       a reading is the process clock. Reading the files costs roughly a millisecond of the reader's CPU.</li>
+ *   <li>One thread's CPU ({@link #threadNanos}, {@link #currentThreadNanos}): {@code ThreadMXBean}, which reads
+ *       {@code CLOCK_THREAD_CPUTIME_ID} on Linux (ns).</li>
+ * </ul>
+ *
+ * <p>Kept by hand because no library reads it: the JDK's beans give the process's CPU in ticks or one Java
+ * thread's CPU by id, and OSHI, which does list every native thread (JIT, GC, Netty's loops alike), reads their
+ * times from {@code /proc/<pid>/task/*&#47;stat} in clock ticks as well; only {@code schedstat} has nanoseconds.
+ */
+public final class CpuClock {
+    private static final OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final boolean PER_THREAD = perThread(false) != null;
+
+    private CpuClock() {
+    }
+
+    /**
+     * One reading of the process's CPU. Immutable.
+     *
+     * @param perThread Linux thread id → CPU ns, or {@code null} where {@code /proc} is not readable
+     * @param process   the whole process's CPU ns when {@code perThread} is {@code null}; -1 when unknown
+     */
+    public record Reading(Map<String, Long> perThread, long process) {
+        /** Copies the map. */
+        public Reading {
+            perThread = perThread == null ? null : Map.copyOf(perThread);
+        }
+
+        /** The CPU of every thread in this reading together, ns; -1 for a reading of the process clock. */
+        public long total() {
+            return perThread == null ? -1 : perThread.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /** {@code true} when readings are per thread ({@code /proc} readable, ns); else they are the process clock. */
+    public static boolean perThread() {
+        return PER_THREAD;
+    }
+
+    /** {@code true} when this JVM reports any process CPU time; without it every CPU column reads "n/a". */
+    public static boolean available() {
+        return PER_THREAD || processNanos() >= 0;
+    }
+
+    /**
+     * Reads the process's CPU.
+     *
+     * @param withCaller {@code false} leaves the calling thread out: a coordinator that only waits inside the
+     *                   window (and reads hundreds of files at its edges) should not count its own reading; a
+     *                   caller that does part of the work passes {@code true}
+     */
+    public static Reading read(boolean withCaller) {
+        if (PER_THREAD) {
+            // listing a directory whose threads come and go can fail now and then; try again before giving up
+            for (int attempt = 0; attempt < 3; attempt++) {
+                Map<String, Long> cpu = perThread(!withCaller);
+                if (cpu != null) {
+                    return new Reading(cpu, -1);
+                }
+            }
+        }
+        return new Reading(null, processNanos());
+    }
+
+    /** CPU burnt between two {@link #read}s, ns; -1 when unknown (or the readings are of different clocks). */
+    public static long nanosBetween(Reading start, Reading end) {
+        if (start.perThread == null || end.perThread == null) {
+            return start.perThread != null || end.perThread != null || start.process < 0 || end.process < 0
+                    ? -1 : end.process - start.process;
+        }
+        long sum = 0;
+        for (Map.Entry<String, Long> e : end.perThread.entrySet()) {
+            long before = start.perThread.getOrDefault(e.getKey(), 0L);
+            // a tid reused by a new thread would show less CPU than the old one had: count the new one from zero
+            sum += e.getValue() >= before ? e.getValue() - before : e.getValue();
+        }
+        return sum;
+    }
+
+    /** As {@link #nanosBetween}, in seconds; NaN when unknown. */
+    public static double secondsBetween(Reading start, Reading end) {
+        long nanos = nanosBetween(start, end);
+        return nanos < 0 ? Double.NaN : nanos / 1e9;
+    }
+
+    /** One line for a report saying which clock {@link #read} uses. */
+    public static String note() {
+        if (PER_THREAD) {
+            return "CPU clock: per-thread /proc/self/task/*/schedstat differences over the window, summed (ns"
+                    + " resolution; a thread born in the window counts from zero)";
+        }
+        return processNanos() >= 0
+                ? "CPU clock: OperatingSystemMXBean#getProcessCpuTime (moves in 10 ms ticks on Linux)"
+                : "process CPU time is not available on this JVM: CPU columns read n/a";
+    }
+
+    /** CPU used by this process so far, ns, from the process clock (10 ms ticks on Linux); -1 when unknown. */
+    public static long processNanos() {
+        return OS instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+    }
+
+    /** {@code true} when this JVM reports threads' CPU time ({@link #threadNanos}). */
+    public static boolean threadsSupported() {
+        return THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
+    }
+
+    /** CPU time of the thread with this id, ns; -1 when unknown (unsupported, or the thread has exited). */
+    public static long threadNanos(long threadId) {
+        return threadsSupported() ? THREADS.getThreadCpuTime(threadId) : -1;
+    }
+
+    /** CPU time of the calling thread, ns; -1 when unknown. */
+    public static long currentThreadNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    /**
+     * CPU ns of each live thread of this process by Linux thread id, from {@code /proc/self/task/<tid>/schedstat};
+     * {@code null} where that is not readable. A thread that exits while the directory is read is left out.
+     */
+    private static Map<String, Long> perThread(boolean excludeCallingThread) {
+        Path tasks = Path.of("/proc/self/task");
+        if (!Files.isDirectory(tasks)) {
+            return null;
+        }
+        Map<String, Long> out = new HashMap<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            String self = excludeCallingThread ? Path.of("/proc/thread-self").toRealPath().getFileName().toString()
+                    : null;
+            for (Path task : dir) {
+                String tid = task.getFileName().toString();
+                if (tid.equals(self)) {
+                    continue;
+                }
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("schedstat"));
+                } catch (IOException e) {
+                    // exited while we listed the directory: gone (NoSuchFileException) or dying (ESRCH);
+                    // it burnt nothing more that a later reading could see
+                    continue;
+                }
+                int space = stat.indexOf(' ');
+                out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,525 @@
+package dev.busypoll.bench;
+
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.ListResourceBundle;
+import java.util.stream.Collectors;
+
+import dev.busypoll.bench.autotrace.AutoTrace;
+import dev.busypoll.bench.channels.ChannelHackbench;
+import dev.busypoll.bench.channels.Streaming;
+import dev.busypoll.bench.grpc.GrpcBench;
+import dev.busypoll.bench.hackbench.Hackbench;
+import dev.busypoll.bench.idle.IdleCost;
+import dev.busypoll.bench.jmh.JmhRunner;
+import dev.busypoll.bench.openloop.OpenLoop;
+import dev.busypoll.bench.pingpong.PingPong;
+import dev.busypoll.bench.transport.NettyTransportSpecs;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The command line's options, one picocli option class per scenario, each also that scenario's subcommand and
+ * each turning what it parsed into that scenario's configuration. An option a profile sizes is left {@code null}
+ * when not given and resolved against the {@link Profile} by {@code config}; its help text shows both profiles'
+ * values through {@link ProfileValues}. Values the configurations reject (a count below 1, rates out of order)
+ * throw {@link IllegalArgumentException} from {@code config}, which {@link BenchMain} reports as a usage error.
+ *
+ * <p>Not thread-safe; filled in once by picocli.
+ */
+final class ScenarioOptions {
+    /** The default busy-poll and spin settings, as written on the command line. */
+    static final String DEFAULT_BUSY_POLL = "0,5,10,50,auto";
+
+    private ScenarioOptions() {
+    }
+
+    /** The profile, the output and help: options of every command, before or after the scenario's name. */
+    static final class Run {
+        @Option(names = "--quick", scope = ScopeType.INHERIT,
+                description = "Small sizes, a few minutes at most on 2 cores (the default).")
+        boolean quick;
+
+        @Option(names = "--full", scope = ScopeType.INHERIT,
+                description = "The long profile, for the recorded run on a quiet machine.")
+        boolean full;
+
+        @Option(names = "--out", paramLabel = "DIR", scope = ScopeType.INHERIT, description = "Where to write"
+                + " <timestamp>/results.md, report.html (plots), CSVs and .hgrm percentile files (default"
+                + " benchmarks/out when run from the repository root, else out).")
+        Path out;
+
+        @Option(names = "--no-files", scope = ScopeType.INHERIT, description = "Print only, write nothing.")
+        boolean noFiles;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT,
+                description = "Print this help and exit.")
+        boolean help;
+
+        /**
+         * The output directory, {@code null} for {@code --no-files}.
+         *
+         * @throws IllegalArgumentException for {@code --out} with {@code --no-files}
+         */
+        Path out() {
+            if (noFiles) {
+                if (out != null) {
+                    throw new IllegalArgumentException("--out and --no-files exclude each other");
+                }
+                return null;
+            }
+            return out != null ? out
+                    : Files.isRegularFile(Path.of("benchmarks", "pom.xml")) ? Path.of("benchmarks", "out")
+                    : Path.of("out");
+        }
+
+        /**
+         * The profile.
+         *
+         * @throws IllegalArgumentException for {@code --quick} with {@code --full}
+         */
+        Profile profile() {
+            if (quick && full) {
+                throw new IllegalArgumentException("--quick and --full exclude each other");
+            }
+            return full ? Profile.FULL : Profile.QUICK;
+        }
+    }
+
+    /** Every scenario's options, at their defaults until parsed: the main job's, in help sections. */
+    static class Every {
+        @ArgGroup(exclusive = false, validate = false, heading = "%nhackbench options:%n")
+        HackbenchOptions hackbench = defaults(new HackbenchOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nping-pong options:%n")
+        PingPongOptions pingPong = defaults(new PingPongOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%ngRPC options:%n")
+        GrpcOptions grpc = defaults(new GrpcOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nhackbench-channels options:%n")
+        ChannelHackbenchOptions channelHackbench = defaults(new ChannelHackbenchOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nstreaming options:%n")
+        StreamingOptions streaming = defaults(new StreamingOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nopen-loop options:%n")
+        OpenLoopOptions openLoop = defaults(new OpenLoopOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nidle options:%n")
+        IdleOptions idle = defaults(new IdleOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nJMH options (alone: every microbenchmark;"
+                + " within all: the ping-pong ones, every one with --full):%n")
+        JmhOptions jmh = defaults(new JmhOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%nauto-trace options:%n")
+        TraceOptions trace = defaults(new TraceOptions());
+
+        /**
+         * Every scenario's defaults but {@code scenario}'s options, one of the option classes here, parsed for that
+         * scenario alone.
+         */
+        static Every with(Object scenario) {
+            Every every = new Every();
+            if (scenario instanceof HackbenchOptions o) {
+                every.hackbench = o;
+            } else if (scenario instanceof PingPongOptions o) {
+                every.pingPong = o;
+            } else if (scenario instanceof GrpcOptions o) {
+                every.grpc = o;
+            } else if (scenario instanceof ChannelHackbenchOptions o) {
+                every.channelHackbench = o;
+            } else if (scenario instanceof StreamingOptions o) {
+                every.streaming = o;
+            } else if (scenario instanceof OpenLoopOptions o) {
+                every.openLoop = o;
+            } else if (scenario instanceof IdleOptions o) {
+                every.idle = o;
+            } else if (scenario instanceof TraceOptions o) {
+                every.trace = o;
+            } else if (scenario instanceof JmhOptions o) {
+                every.jmh = o;
+            } else {
+                throw new IllegalArgumentException("not a scenario's options: " + scenario);
+            }
+            return every;
+        }
+
+        /** {@code options} with picocli's defaults, as if parsed from nothing. */
+        static <T> T defaults(T options) {
+            return CommandLine.populateCommand(options);
+        }
+    }
+
+    /** hackbench over pipes. */
+    @Command(name = "hackbench",
+            description = "hackbench in one JVM, thread mode: G groups of 20 senders x 20 receivers, kernel pipes"
+                    + " against the busy-wait pipe (MPSC) at several spin times.")
+    static final class HackbenchOptions {
+        @Option(names = "--groups", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = "1,2,4,8",
+                description = "Group counts (default ${DEFAULT-VALUE}).")
+        List<Integer> groups;
+
+        @Option(names = "--loops", paramLabel = "N",
+                description = "Messages per sender per receiver (default ${bundle:quick.hackbenchLoops}).")
+        Integer loops;
+
+        @Option(names = "--runs", paramLabel = "N", description = "Measured runs per cell; best and median reported"
+                + " (quick ${bundle:quick.hackbenchRuns}, full ${bundle:full.hackbenchRuns}).")
+        Integer runs;
+
+        @Option(names = "--spins", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = DEFAULT_BUSY_POLL,
+                converter = BusyPollMicros.class, description = "Pipe spin times, µs or auto (default"
+                        + " ${DEFAULT-VALUE}).")
+        List<Long> spins;
+
+        @Option(names = "--pipe-capacity", paramLabel = "N", defaultValue = "512",
+                description = "Messages per busy-wait pipe (default ${DEFAULT-VALUE}).")
+        int pipeCapacity;
+
+        Hackbench.Config config(Profile p) {
+            return new Hackbench.Config(groups, or(loops, p.hackbenchLoops()), or(runs, p.hackbenchRuns()), spins,
+                    pipeCapacity, 600);
+        }
+    }
+
+    /** ping-pong. */
+    @Command(name = "pingpong",
+            description = "8-byte round trips (perf bench sched pipe): floor, kernel pipe, busy-wait pipe, Netty"
+                    + " LocalChannel, NIO loopback TCP, busypoll channel.")
+    static final class PingPongOptions {
+        @Option(names = "--round-trips", paramLabel = "N", description = "Measured round trips per repetition"
+                + " (quick ${bundle:quick.roundTrips}, full ${bundle:full.roundTrips}).")
+        Integer roundTrips;
+
+        @Option(names = "--warmup", paramLabel = "N", description = "Warm-up round trips per repetition"
+                + " (quick ${bundle:quick.warmupRoundTrips}, full ${bundle:full.warmupRoundTrips}).")
+        Integer warmup;
+
+        @Option(names = "--reps", paramLabel = "N", description = "Repetitions per transport; medians reported"
+                + " (quick ${bundle:quick.pingPongReps}, full ${bundle:full.pingPongReps}).")
+        Integer reps;
+
+        @Option(names = "--pipe-spin", paramLabel = "US", defaultValue = "50",
+                description = "Spin of the busy-wait pipe row in µs (default ${DEFAULT-VALUE}).")
+        long pipeSpin;
+
+        @Option(names = "--busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = DEFAULT_BUSY_POLL,
+                converter = BusyPollMicros.class,
+                description = "BUSY_POLL_MICROS of the busypoll rows, µs or auto (default ${DEFAULT-VALUE}).")
+        List<Long> busyPoll;
+
+        @Option(names = "--transports", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                description = "Only these transports"
+                        + " (keys: floor, kernel-pipe, pipe<US>, local-default, local-io, nio, epoll,"
+                        + " epoll-busypoll50,"
+                + " busypoll<US>, busypoll-auto).")
+        List<String> transports = List.of();
+
+        PingPong.Config config(Profile p) {
+            return new PingPong.Config(or(roundTrips, p.roundTrips()), or(warmup, p.warmupRoundTrips()),
+                    or(reps, p.pingPongReps()), pipeSpin, busyPoll, new LinkedHashSet<>(transports));
+        }
+    }
+
+    /** gRPC unary calls. */
+    @Command(name = "grpc",
+            description = "gRPC unary round trips: grpc-netty on the busypoll channel, on Netty LocalChannel and over"
+                    + " NIO loopback TCP, beside gRPC's own grpc-inprocess.")
+    static final class GrpcOptions {
+        @Option(names = "--grpc-calls", paramLabel = "N", description = "Measured unary calls per repetition"
+                + " (quick ${bundle:quick.grpcCalls}, full ${bundle:full.grpcCalls}).")
+        Integer calls;
+
+        @Option(names = "--grpc-warmup", paramLabel = "N", description = "Warm-up calls per repetition"
+                + " (quick ${bundle:quick.grpcWarmupCalls}, full ${bundle:full.grpcWarmupCalls}).")
+        Integer warmup;
+
+        @Option(names = "--grpc-reps", paramLabel = "N", description = "Repetitions per row; medians reported"
+                + " (quick ${bundle:quick.grpcReps}, full ${bundle:full.grpcReps}).")
+        Integer reps;
+
+        @Option(names = "--grpc-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = "0,50",
+                converter = BusyPollMicros.class,
+                description = "BUSY_POLL_MICROS of the busypoll rows, µs or auto (default ${DEFAULT-VALUE}).")
+        List<Long> busyPoll;
+
+        GrpcBench.Config config(Profile p) {
+            return new GrpcBench.Config(or(calls, p.grpcCalls()), or(warmup, p.grpcWarmupCalls()),
+                    or(reps, p.grpcReps()), busyPoll);
+        }
+    }
+
+    /** hackbench over channels. */
+    @Command(name = "hackbench-channels",
+            description = "hackbench over channels: G groups of 20 senders x 20 receivers, one connection per pair,"
+                    + " on one event loop group of N threads; every Netty transport beside a plain-thread MPSC"
+                    + " floor.")
+    static final class ChannelHackbenchOptions {
+        @Option(names = "--channel-groups", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                description = "Group counts (quick ${bundle:quick.channelGroups}; full"
+                        + " ${bundle:full.channelGroups}).")
+        List<Integer> groups;
+
+        @Option(names = "--channel-loops", paramLabel = "N", description = "Messages per sender per receiver"
+                + " (quick ${bundle:quick.channelLoops}, full ${bundle:full.channelLoops}).")
+        Integer loops;
+
+        @Option(names = "--channel-runs", paramLabel = "N", description = "Measured runs per cell; medians reported"
+                + " (quick ${bundle:quick.channelRuns}, full ${bundle:full.channelRuns}).")
+        Integer runs;
+
+        @Option(names = "--channel-warmup-runs", paramLabel = "N", description = "Warm-up runs per transport, at"
+                + " the largest group count (default ${bundle:quick.channelWarmupRuns}).")
+        Integer warmupRuns;
+
+        @Option(names = "--channel-threads", paramLabel = "N",
+                description = "Event loop threads (default: availableProcessors).")
+        Integer threads;
+
+        @Option(names = "--channel-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = DEFAULT_BUSY_POLL,
+                converter = BusyPollMicros.class, description = "BUSY_POLL_MICROS, µs or auto (default"
+                        + " ${DEFAULT-VALUE}).")
+        List<Long> busyPoll;
+
+        ChannelHackbench.Config config(Profile p) {
+            return new ChannelHackbench.Config(or(groups, p.channelGroups()), or(loops, p.channelLoops()),
+                    or(runs, p.channelRuns()), or(warmupRuns, p.channelWarmupRuns()), or(threads, Machine.cores()),
+                    busyPoll);
+        }
+    }
+
+    /** One-way streaming. */
+    @Command(name = "streaming",
+            description = "One-way stream of 64-byte messages, flushed in batches, one client to one server child;"
+                    + " every Netty transport beside an SPSC floor.")
+    static final class StreamingOptions {
+        @Option(names = "--stream-messages", paramLabel = "N", description = "Measured messages per repetition"
+                + " (quick ${bundle:quick.streamMessages}, full ${bundle:full.streamMessages}).")
+        Long messages;
+
+        @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition"
+                + " (quick ${bundle:quick.streamWarmup}, full ${bundle:full.streamWarmup}).")
+        Long warmup;
+
+        @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; medians"
+                + " reported (quick ${bundle:quick.streamReps}, full ${bundle:full.streamReps}).")
+        Integer reps;
+
+        @Option(names = "--stream-batch", paramLabel = "N", defaultValue = "16",
+                description = "Messages written between two flushes (default ${DEFAULT-VALUE}).")
+        int batch;
+
+        @Option(names = "--stream-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = DEFAULT_BUSY_POLL,
+                converter = BusyPollMicros.class, description = "BUSY_POLL_MICROS, µs or auto (default"
+                        + " ${DEFAULT-VALUE}).")
+        List<Long> busyPoll;
+
+        Streaming.Config config(Profile p) {
+            return new Streaming.Config(or(messages, p.streamMessages()), or(warmup, p.streamWarmup()),
+                    or(reps, p.streamReps()), batch, busyPoll);
+        }
+    }
+
+    /** Latency under a fixed offered load. */
+    @Command(name = "openloop",
+            description = "Latency under a fixed offered load, open loop (scheduled send times, no coordinated"
+                    + " omission): floor and every Netty transport at several rates, CPU per message.")
+    static final class OpenLoopOptions {
+        /**
+         * The Netty pacer's default spin-ahead, µs: more than Linux's default timer slack (50 µs, by which a timed
+         * sleep wakes late), so the pacer wakes before the due time; with 20 µs the p50 at 5,000-10,000 msg/s was
+         * mostly the pacer's own lateness.
+         */
+        static final long DEFAULT_SPIN_AHEAD_MICROS = 100;
+
+        @Option(names = "--rates", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                description = "Offered rates in msg/s,"
+                + " ascending (quick ${bundle:quick.openLoopRates}; full ${bundle:full.openLoopRates}).")
+        List<Long> rates;
+
+        @Option(names = "--rate-millis", paramLabel = "N", description = "Schedule length per rate, ms"
+                + " (quick ${bundle:quick.openLoopMillis}, full ${bundle:full.openLoopMillis}).")
+        Long rateMillis;
+
+        @Option(names = "--openloop-warmup", paramLabel = "N", description = "Warm-up per transport at the first"
+                + " rate, ms, in its first session; later sessions at most 200 (quick"
+                + " ${bundle:quick.openLoopWarmupMillis}, full ${bundle:full.openLoopWarmupMillis}).")
+        Long warmup;
+
+        @Option(names = "--openloop-sessions", paramLabel = "N", description = "Client/server pairs per transport,"
+                + " interleaved, each running rate-millis / N per rate, pooled (quick"
+                + " ${bundle:quick.openLoopSessions},"
+                + " full ${bundle:full.openLoopSessions}).")
+        Integer sessions;
+
+        @Option(names = "--spin-ahead", paramLabel = "US", defaultValue = "" + DEFAULT_SPIN_AHEAD_MICROS,
+                description = "The Netty pacer stops trusting the loop's timer this long before a due time and spins"
+                        + " through the loop; above Linux's 50 µs timer slack, so the client loop never idles at"
+                        + " 10000 msg/s and above (default ${DEFAULT-VALUE}).")
+        long spinAhead;
+
+        OpenLoop.Config config(Profile p) {
+            return new OpenLoop.Config(or(rates, p.openLoopRates()), or(rateMillis, p.openLoopMillis()),
+                    or(warmup, p.openLoopWarmupMillis()), spinAhead, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS,
+                    or(sessions, p.openLoopSessions()));
+        }
+    }
+
+    /** Idle cost. */
+    @Command(name = "idle",
+            description = "Idle cost: CPU of each thread of an idle connected pair after the spin window.")
+    static final class IdleOptions {
+        @Option(names = "--idle-traffic", paramLabel = "N", defaultValue = "100",
+                description = "Traffic before going idle, ms at 20000 msg/s (default ${DEFAULT-VALUE}).")
+        long traffic;
+
+        @Option(names = "--idle-settle", paramLabel = "N", defaultValue = "100",
+                description = "Wait after traffic before measuring, ms, >= 2 (default ${DEFAULT-VALUE}).")
+        long settle;
+
+        @Option(names = "--idle-window", paramLabel = "N", description = "The measured idle window, ms"
+                + " (quick ${bundle:quick.idleWindowMillis}, full ${bundle:full.idleWindowMillis}).")
+        Long window;
+
+        IdleCost.Config config(Profile p) {
+            return new IdleCost.Config(traffic, settle, or(window, p.idleWindowMillis()),
+                    NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        }
+    }
+
+    /** The AUTO trace. */
+    @Command(name = "auto-trace",
+            description = "One busypoll connection in AUTO through phases of different load, both loops' chosen spin"
+                    + " windows sampled over time.")
+    static final class TraceOptions {
+        @Option(names = "--trace-phase-millis", paramLabel = "N", description = "Length of each load phase, ms"
+                + " (quick ${bundle:quick.tracePhaseMillis}, full ${bundle:full.tracePhaseMillis}).")
+        Long phaseMillis;
+
+        AutoTrace.Config config(Profile p) {
+            return new AutoTrace.Config(or(phaseMillis, p.tracePhaseMillis()));
+        }
+    }
+
+    /** JMH: alone every microbenchmark; within all the ping-pong ones, every one with --full. */
+    @Command(name = "jmh",
+            description = "JMH microbenchmarks: idle ladder, wake-up with and without the waiters flag, queue"
+                    + " hand-off, and the ping-pong floor and pipe beside the harness's rows.")
+    static final class JmhOptions {
+        @Option(names = "--jmh-forks", paramLabel = "N",
+                description = "JVM forks per benchmark, 0 = in this JVM (default 3 within all, 1 alone).")
+        Integer forks;
+
+        @Option(names = "--jmh-millis", paramLabel = "N", description = "Length of each warm-up and measured"
+                + " iteration, ms (quick 200, full 1000 alone, 200 within all).")
+        Integer millis;
+
+        @Option(names = "--jmh-include", split = ",", paramLabel = "REGEX", hideParamSyntax = true,
+                description = "Only the benchmarks whose name one of these regular expressions finds (JMH's"
+                        + " include), e.g. PingPong (default: alone every one, within all PingPongBenchmark).")
+        List<String> includes;
+
+        /**
+         * JMH's options: alone, every benchmark (the quick or full preset); within {@code all}, the ping-pong
+         * benchmarks only in the quick profile (the overlap with the harness, a few seconds) and every benchmark
+         * with the quick preset's iterations in the full one. The pipe ping-pong runs at the harness's pipe spin.
+         */
+        JmhRunner.Options config(boolean alone, Profile p, long pipeSpinMicros) {
+            boolean full = p == Profile.FULL;
+            // Within all: 3 forks, because a spinning two-thread ping-pong lands in a slow scheduling state in some
+            // forks on 2 cores (one fork of 5 x 200 ms read 0.74 ± 0.48 µs where 3 forks read 0.22 ± 0.01 µs).
+            JmhRunner.Options o = alone ? JmhRunner.Options.of(full)
+                    : full ? JmhRunner.Options.quick().withForks(3)
+                    : JmhRunner.Options.quick().withIncludes("PingPongBenchmark").withForks(3);
+            o = o.withPipeSpinMicros(List.of(pipeSpinMicros));
+            int f = or(forks, o.forks());
+            long ms = or(millis, (int) o.measurementTime().toMillis());
+            if (f < 0 || ms < 1) {
+                throw new IllegalArgumentException("--jmh-forks must be >= 0 and --jmh-millis >= 1, got " + f + ", "
+                        + ms);
+            }
+            return new JmhRunner.Options(f, o.warmupIterations(), java.time.Duration.ofMillis(ms),
+                    o.measurementIterations(), java.time.Duration.ofMillis(ms), or(includes, o.includes()),
+                    o.pipeSpinMicros());
+        }
+    }
+
+    private static <T> T or(T value, T dflt) {
+        return value != null ? value : dflt;
+    }
+
+    /** A busy-poll or spin time in µs, where {@code auto} stands for {@link NettyTransportSpecs#AUTO}. */
+    static final class BusyPollMicros implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return value.trim().equalsIgnoreCase("auto") ? NettyTransportSpecs.AUTO
+                    : WholeNumber.parse(value, "a whole number of µs or auto");
+        }
+    }
+
+    /** A whole number, underscores allowed as in Java ({@code 100_000}). */
+    static final class WholeNumber {
+        private WholeNumber() {
+        }
+
+        static long parse(String value, String what) {
+            try {
+                return Long.parseLong(value.trim().replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not " + what);
+            }
+        }
+
+        /** Reads an {@code int}. */
+        static Integer toInt(String value) {
+            long v = parse(value, "a whole number");
+            if (v != (int) v) {
+                throw new TypeConversionException("'" + value + "' is out of range");
+            }
+            return (int) v;
+        }
+
+        /** Reads a {@code long}. */
+        static Long toLong(String value) {
+            return parse(value, "a whole number");
+        }
+    }
+
+    /**
+     * Every {@link Profile} component of both profiles, as {@code quick.NAME} and {@code full.NAME} (lists joined
+     * with commas), for the help text's {@code ${bundle:...}} variables: the help shows the sizes the profiles
+     * really use.
+     */
+    static final class ProfileValues extends ListResourceBundle {
+        @Override
+        protected Object[][] getContents() {
+            RecordComponent[] components = Profile.class.getRecordComponents();
+            Object[][] contents = new Object[2 * components.length][];
+            int i = 0;
+            for (Profile p : List.of(Profile.QUICK, Profile.FULL)) {
+                for (RecordComponent c : components) {
+                    Object v;
+                    try {
+                        v = c.getAccessor().invoke(p);
+                    } catch (ReflectiveOperationException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    String text = v instanceof Collection<?> list
+                            ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
+                            : String.valueOf(v);
+                    contents[i++] = new Object[] {p.name() + "." + c.getName(), text};
+                }
+            }
+            return contents;
+        }
+    }
+}
