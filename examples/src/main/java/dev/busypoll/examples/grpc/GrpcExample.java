@@ -2,6 +2,7 @@ package dev.busypoll.examples.grpc;
 
 import dev.busypoll.examples.support.AsyncRoundTrips;
 import dev.busypoll.examples.support.Caller;
+import dev.busypoll.examples.support.CallerOptions;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
@@ -258,19 +259,13 @@ public final class GrpcExample implements AutoCloseable {
                 + " Default: ${DEFAULT-VALUE}.")
         private int calls = 20_000;
 
-        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long before"
-                + " each measurement. Default: ${DEFAULT-VALUE}.")
-        private double warmup = 3;
-
-        @Option(names = "--caller", split = ",", paramLabel = "CALLER", description = "Who makes the calls,"
-                + " comma-separated: BLOCKING (a plain thread waiting on each answer), ASYNC (a task on an event"
-                + " loop). Default: BLOCKING,ASYNC.")
-        private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
+        @Mixin
+        private CallerOptions calling = new CallerOptions();
 
         @Override
         public Integer call() throws Exception {
             int cores = ExampleOptions.cores();
-            for (Caller caller : callers) {
+            for (Caller caller : calling.callers()) {
                 List<String> stages = caller.stages(SERVICES);
                 Layout layout = common.layout(stages.size(), caller.otherThreads());
                 System.out.println(caller + " caller: layout " + StageLoops.describe(layout, stages,
@@ -296,7 +291,7 @@ public final class GrpcExample implements AutoCloseable {
 
         /** Warms the path up for {@code --warmup-seconds}, then measures {@code --calls} calls. */
         private Histogram measure(Caller caller, StageLoops loops, io.grpc.Channel channel) throws Exception {
-            long end = System.nanoTime() + (long) (warmup * 1e9);
+            long end = System.nanoTime() + (long) (calling.warmupSeconds() * 1e9);
             do {
                 if (caller == Caller.ASYNC) {
                     measureUnaryAsync(loops.loop(Caller.STAGE), channel, 1_000);

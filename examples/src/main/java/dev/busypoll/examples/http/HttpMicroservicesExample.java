@@ -2,6 +2,7 @@ package dev.busypoll.examples.http;
 
 import dev.busypoll.examples.support.AsyncRoundTrips;
 import dev.busypoll.examples.support.Caller;
+import dev.busypoll.examples.support.CallerOptions;
 import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
@@ -186,23 +187,17 @@ public final class HttpMicroservicesExample implements AutoCloseable {
                 + " Default: ${DEFAULT-VALUE}.")
         private int requests = 20_000;
 
-        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured GETs for this long before"
-                + " each measurement. Default: ${DEFAULT-VALUE}.")
-        private double warmup = 3;
-
         @Option(names = "--pipeline", paramLabel = "DEPTH", description = "GETs per pipelined batch."
                 + " Default: ${DEFAULT-VALUE}.")
         private int depth = 16;
 
-        @Option(names = "--caller", split = ",", paramLabel = "CALLER", description = "Who makes the GETs,"
-                + " comma-separated: BLOCKING (a plain thread waiting on each answer), ASYNC (a task on an event"
-                + " loop). Default: BLOCKING,ASYNC.")
-        private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
+        @Mixin
+        private CallerOptions calling = new CallerOptions();
 
         @Override
         public Integer call() throws Exception {
             int cores = ExampleOptions.cores();
-            for (Caller caller : callers) {
+            for (Caller caller : calling.callers()) {
                 Layout layout = common.layout(caller.stages(SERVICES).size(), caller.otherThreads());
                 System.out.println(caller + " caller: layout " + StageLoops.describe(layout, caller.stages(SERVICES),
                         caller.otherThreads(), cores) + " on " + cores + " cores (--layout to choose)");
@@ -241,7 +236,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
                     System.out.println("  " + r.sku() + " x" + r.quantity() + " -> " + r.status() + " "
                             + Json.write(r.body()));
                 }
-                ex.warmUp(caller, "plum", warmup);
+                ex.warmUp(caller, "plum", calling.warmupSeconds());
                 long cpu = CpuTime.processNanos();
                 Histogram h = caller == Caller.ASYNC ? ex.measureRoundTripsAsync("plum", requests)
                         : ex.measureRoundTrips("plum", requests);

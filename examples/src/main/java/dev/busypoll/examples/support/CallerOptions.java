@@ -1,0 +1,33 @@
+package dev.busypoll.examples.support;
+
+import picocli.CommandLine.Option;
+
+import java.util.List;
+
+/**
+ * The options of the examples whose calls a caller makes (HTTP, gRPC), as a picocli mixin: who makes them
+ * ({@link Caller}) and how long each measurement warms up first.
+ *
+ * <p>Not thread-safe; filled in once by picocli in {@code main}.
+ */
+public final class CallerOptions {
+
+    @Option(names = "--caller", split = ",", paramLabel = "CALLER", description = "Who makes the calls,"
+            + " comma-separated: BLOCKING (a plain thread waiting on each answer), ASYNC (a task on an event"
+            + " loop). Default: BLOCKING,ASYNC.")
+    private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
+
+    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long before"
+            + " each measurement. Default: ${DEFAULT-VALUE}.")
+    private double warmupSeconds = 3;
+
+    /** @return the callers of {@code --caller}, in order */
+    public List<Caller> callers() {
+        return callers;
+    }
+
+    /** @return the warm-up before each measurement, in seconds */
+    public double warmupSeconds() {
+        return warmupSeconds;
+    }
+}
