@@ -40,15 +40,20 @@ class BusyPollChannelTest {
     static final class Collector extends ChannelInboundHandlerAdapter {
         final BlockingQueue<Object> messages = new LinkedBlockingQueue<>();
         final AtomicInteger readCompletes = new AtomicInteger();
+        /** Messages read before the last {@code channelReadComplete}. */
+        final AtomicInteger readBeforeLastComplete = new AtomicInteger();
         final CountDownLatch inactive = new CountDownLatch(1);
+        private int read;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            read++;
             messages.add(msg);
         }
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
+            readBeforeLastComplete.set(read);
             readCompletes.incrementAndGet();
         }
 
@@ -146,8 +151,10 @@ class BusyPollChannelTest {
             for (int i = 0; i < 100; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
-            waitUntil(() -> collector.readCompletes.get() > 0);
-            assertTrue(collector.readCompletes.get() <= 100);
+            // The burst that read the last message ended with a channelReadComplete; no burst was empty.
+            waitUntil(() -> collector.readBeforeLastComplete.get() == 100);
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertTrue(collector.readCompletes.get() <= 100, collector.readCompletes + " bursts");
         }
     }
 
@@ -168,8 +175,11 @@ class BusyPollChannelTest {
             for (int i = 0; i <= 100; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
-            // 101 messages in bursts of at most 4: at least 26 bursts, each ended by channelReadComplete.
-            waitUntil(() -> collector.readCompletes.get() >= 26);
+            // 101 messages queued before the first read, in bursts of the budget: 25 of 4 and one of 1, each ended
+            // by channelReadComplete.
+            waitUntil(() -> collector.readBeforeLastComplete.get() == 101);
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertEquals(26, collector.readCompletes.get());
         }
     }
 
