@@ -147,9 +147,10 @@ class BusyPollBackPressureTest {
             assertEquals(expectedHeld, held(pair.child()));
             pair.child().read(); // takes one; the writer is resumed into the room it made
             io.netty.util.ReferenceCountUtil.release(recorder.messages.poll(10, TimeUnit.SECONDS));
+            // At least the limit again (a queue let past it is seen at once, and fails below).
             BusyPollChannelTest.waitUntil(() -> {
                 try {
-                    return held(pair.child()) == expectedHeld;
+                    return held(pair.child()) >= expectedHeld;
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
