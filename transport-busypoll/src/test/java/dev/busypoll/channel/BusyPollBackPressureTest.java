@@ -8,6 +8,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultFileRegion;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -177,5 +179,39 @@ class BusyPollBackPressureTest {
         assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 24), Integer::valueOf, 3);
         assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 300),
                 i -> new io.netty.buffer.DefaultByteBufHolder(Unpooled.buffer(100).writeZero(100)), 3);
+    }
+
+    @Test
+    void shouldCountAFileRegionByItsCount() throws Exception {
+        assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 300),
+                i -> new DefaultFileRegion(new File("pom.xml"), 0, 100), 3);
+    }
+
+    /**
+     * A writer is resumed only when it found the peer's queue full: a peer that reads everything it is sent
+     * never puts the writer on its loop's ready list, so the writer's loop, which reads nothing, polls nothing.
+     */
+    @Test
+    void shouldNotResumeAWriterThatNeverStalled() throws Exception {
+        EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        try {
+            BusyPollCloseTest.Recorder recorder = new BusyPollCloseTest.Recorder();
+            try (Connections c = new Connections(servers, clients, sb -> { }, ch -> ch.pipeline().addLast(recorder));
+                 Connections.Pair pair = c.connect()) {
+                BusyPollStats writerLoop = BusyPollIoHandler.stats(pair.client().eventLoop());
+                long pollsBefore = writerLoop.getPolls();
+                for (int i = 0; i < 100; i++) {
+                    pair.client().writeAndFlush(i);
+                    assertEquals(i, recorder.messages.poll(10, TimeUnit.SECONDS));
+                }
+                pair.child().eventLoop().submit(() -> { }).sync();
+                pair.client().eventLoop().submit(() -> { }).sync();
+                assertEquals(pollsBefore, writerLoop.getPolls(), writerLoop.toString());
+            }
+        } finally {
+            servers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            clients.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
     }
 }
