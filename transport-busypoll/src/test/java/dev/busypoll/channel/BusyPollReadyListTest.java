@@ -6,6 +6,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import io.netty.channel.IoHandle;
 import io.netty.channel.IoRegistration;
@@ -44,6 +48,8 @@ class BusyPollReadyListTest {
         int micros = BusyPollChannelConfig.NOT_SET;
         boolean failPoll;
         boolean failClose;
+        boolean ready;
+        boolean watchable;
         Runnable duringPoll = () -> { };
         BusyPollIoHandler attachedTo;
         int detaches;
@@ -87,6 +93,16 @@ class BusyPollReadyListTest {
         }
 
         @Override
+        public boolean readyToPoll() {
+            return ready;
+        }
+
+        @Override
+        public boolean watchable() {
+            return watchable;
+        }
+
+        @Override
         public int busyPollMicros() {
             return micros;
         }
@@ -110,8 +126,37 @@ class BusyPollReadyListTest {
         }
     }
 
+    /** What the loop logs (the JDK's platform logger, java.util.logging here). */
+    private final List<LogRecord> logged = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            synchronized (logged) {
+                logged.add(record);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private LogRecord loggedOnly() {
+        synchronized (logged) {
+            assertEquals(1, logged.size(), logged.toString());
+            LogRecord record = logged.get(0);
+            logged.clear();
+            return record;
+        }
+    }
+
     @BeforeEach
     void start() {
+        Logger.getLogger(BusyPollIoHandler.class.getName()).addHandler(capture);
         loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(0, BUDGET));
         loop.runNow();
         handler = BusyPollIoHandler.of(loop);
@@ -124,6 +169,7 @@ class BusyPollReadyListTest {
         while (!loop.isTerminated()) {
             loop.runNow();
         }
+        Logger.getLogger(BusyPollIoHandler.class.getName()).removeHandler(capture);
     }
 
     private IoRegistration register(IoHandle handle) throws Exception {
@@ -194,6 +240,10 @@ class BusyPollReadyListTest {
         assertEquals(List.of("bad", "good"), polled);
         assertEquals(2, stats.getMessages(), "the failed poll counts no work");
         assertEquals(2, stats.getPolls());
+        LogRecord warning = loggedOnly();
+        assertEquals(Level.WARNING, warning.getLevel());
+        assertEquals("Unexpected exception while polling bad", warning.getMessage());
+        assertEquals("scripted failure of bad", warning.getThrown().getMessage());
     }
 
     @Test
@@ -333,11 +383,79 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a");
         Scripted b = new Scripted("b");
         a.failClose = true;
-        b.failClose = true;
         register(a);
         register(b);
         stop();
-        assertTrue(a.closes >= 1 && b.closes >= 1, a.closes + " / " + b.closes);
+        // Neither deregisters when closed: prepareToDestroy() closes both, and destroy() those still registered.
+        assertEquals(2, a.closes);
+        assertEquals(2, b.closes);
+        synchronized (logged) {
+            assertEquals(2, logged.size(), logged.toString());
+            for (LogRecord record : logged) {
+                assertEquals(Level.WARNING, record.getLevel());
+                assertEquals("Failed to close a", record.getMessage());
+                assertEquals("scripted close failure of a", record.getThrown().getMessage());
+            }
+        }
         assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.stats(loop));
+    }
+
+    /**
+     * With a spin window, a channel that did work stays watched (its queued flag kept): polled on every pass while
+     * it has something to do, without going on the ready list, until it stops being watchable; cancelling its
+     * registration takes the flag back.
+     */
+    @Test
+    void shouldWatchAChannelThatDidWorkUntilItCannotBeWatchedOrIsCancelled() throws Exception {
+        stop();
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        stats = handler.stats();
+        Scripted a = new Scripted("a", 2, 1, 1);
+        a.watchable = true;
+        IoRegistration ra = register(a);
+        handler.schedule(a);
+        assertEquals(2, loop.runNow());
+        assertEquals(1, a.queued.get(), "watched: the flag kept, producers skip the list and the wake-up");
+        handler.schedule(a);
+        assertEquals(0, loop.runNow(), "not on the list (the schedule was skipped), and not ready");
+        a.ready = true;
+        assertEquals(1, loop.runNow(), "watched and ready: polled without being queued");
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(1, a.queued.get());
+        assertFalse(handler.isOversubscribed(), "a fixed window: never counted oversubscribed");
+
+        ra.cancel();
+        assertEquals(0, a.queued.get(), "cancelled: the flag taken back for its next loop");
+        assertEquals(0, loop.runNow(), "no longer watched");
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(1, a.detaches);
+    }
+
+    @Test
+    void shouldStopWatchingAChannelThatCannotBeWatchedAfterItsPoll() throws Exception {
+        stop();
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        Scripted a = new Scripted("a", 1, 1);
+        a.watchable = true;
+        register(a);
+        handler.schedule(a);
+        loop.runNow();
+        assertEquals(1, a.queued.get());
+        a.ready = true;
+        a.duringPoll = () -> {
+            a.watchable = false; // it stopped reading: nothing more to do either
+            a.ready = false;
+        };
+        loop.runNow();
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(0, a.queued.get(), "let go after its poll: the flag taken back");
+        a.duringPoll = () -> { };
+        a.ready = true;
+        assertEquals(0, loop.runNow(), "neither watched nor queued: not polled");
+        assertEquals(List.of("a", "a"), polled);
     }
 }
