@@ -139,6 +139,40 @@ class BusyPollChannelTest {
         }
     }
 
+    /**
+     * AUTO_READ cleared from another thread than the channel's loop takes effect on the loop: nothing more is
+     * read until read(), one message per read().
+     */
+    @Test
+    void shouldStopReadingWhenAutoReadIsClearedFromAnotherThread() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            pair.client().writeAndFlush(0).sync();
+            assertEquals(0, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.child().config().setAutoRead(false); // the test thread, not the child's loop
+            pair.child().eventLoop().submit(() -> { }).sync();
+            pair.client().writeAndFlush(1).sync();
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
+            assertEquals(1, ((BusyPollChannel) pair.child()).inbound.size(), "held, not read");
+            pair.child().read();
+            assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
+        }
+    }
+
+    /** A disconnect, for a connected channel with no connectionless mode, is a close: both ends go inactive. */
+    @Test
+    void shouldCloseOnDisconnect() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            Connections.done(pair.client().disconnect(), "disconnect");
+            assertFalse(pair.client().isOpen());
+            assertTrue(collector.inactive.await(10, TimeUnit.SECONDS), "the child saw the end");
+        }
+    }
+
     @Test
     void shouldFireChannelReadCompleteAfterEachBurstWithAutoRead() throws Exception {
         Collector collector = new Collector();
