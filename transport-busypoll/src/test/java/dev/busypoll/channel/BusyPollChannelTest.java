@@ -16,6 +16,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.Test;
@@ -158,6 +160,31 @@ class BusyPollChannelTest {
             assertEquals(1, ((BusyPollChannel) pair.child()).inbound.size(), "held, not read");
             pair.child().read();
             assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
+        }
+    }
+
+    /** CONNECT_TIMEOUT_MILLIS 0 means no timeout: the connect completes as any other. */
+    @Test
+    void shouldConnectWithNoTimeoutAtZero() throws Exception {
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 0))) {
+            assertTrue(pair.client().isActive());
+            pair.client().eventLoop().submit(() -> { }).sync();
+            assertTrue(pair.client().isActive(), "still connected after the loop ran its due tasks");
+        }
+    }
+
+    /** A loop that shuts down closes the channels still registered on it; their peers see the end. */
+    @Test
+    void shouldCloseItsChannelsWhenTheLoopShutsDown() throws Exception {
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), clients, sb -> { }, ch -> ch.pipeline().addLast(collector))) {
+            Connections.Pair pair = c.connect();
+            assertTrue(clients.shutdownGracefully(0, 10, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS));
+            assertTrue(pair.client().closeFuture().isDone(), "closed by its loop's shutdown");
+            assertTrue(collector.inactive.await(10, TimeUnit.SECONDS), "the child saw the end");
+            Connections.done(pair.child().close(), "close the child");
         }
     }
 
