@@ -283,13 +283,13 @@ public final class BusyPollIoHandler implements IoHandler {
         };
     }
 
-    static int checkMicros(int micros, String name) {
+    /** Throws, naming {@code name} and the range, unless {@code micros} is a valid busy-poll setting. */
+    static void checkMicros(int micros, String name) {
         if ((micros < 0 && micros != BusyPollChannelOption.AUTO) || micros > BusyPollChannelOption.MAX_BUSY_POLL_MICROS) {
             throw new IllegalArgumentException(name + " must be 0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS
                     + " (microseconds; 0 = never spin) or BusyPollChannelOption.AUTO (" + BusyPollChannelOption.AUTO
                     + ", the loop chooses), was " + micros);
         }
-        return micros;
     }
 
     /** The ladder's spin window for a (validated) busy-poll setting. */
@@ -311,11 +311,11 @@ public final class BusyPollIoHandler implements IoHandler {
         return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
     }
 
-    static int checkBudget(int budget, String name) {
+    /** Throws, naming {@code name}, unless {@code budget} is a valid budget ({@code > 0}). */
+    static void checkBudget(int budget, String name) {
         if (budget <= 0) {
             throw new IllegalArgumentException(name + " must be > 0 (messages per poll), was " + budget);
         }
-        return budget;
     }
 
     /**

@@ -16,6 +16,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.Test;
@@ -40,15 +42,20 @@ class BusyPollChannelTest {
     static final class Collector extends ChannelInboundHandlerAdapter {
         final BlockingQueue<Object> messages = new LinkedBlockingQueue<>();
         final AtomicInteger readCompletes = new AtomicInteger();
+        /** Messages read before the last {@code channelReadComplete}. */
+        final AtomicInteger readBeforeLastComplete = new AtomicInteger();
         final CountDownLatch inactive = new CountDownLatch(1);
+        private int read;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            read++;
             messages.add(msg);
         }
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
+            readBeforeLastComplete.set(read);
             readCompletes.incrementAndGet();
         }
 
@@ -134,6 +141,65 @@ class BusyPollChannelTest {
         }
     }
 
+    /**
+     * AUTO_READ cleared from another thread than the channel's loop takes effect on the loop: nothing more is
+     * read until read(), one message per read().
+     */
+    @Test
+    void shouldStopReadingWhenAutoReadIsClearedFromAnotherThread() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            pair.client().writeAndFlush(0).sync();
+            assertEquals(0, collector.messages.poll(10, TimeUnit.SECONDS));
+            pair.child().config().setAutoRead(false); // the test thread, not the child's loop
+            pair.child().eventLoop().submit(() -> { }).sync();
+            pair.client().writeAndFlush(1).sync();
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
+            assertEquals(1, ((BusyPollChannel) pair.child()).inbound.size(), "held, not read");
+            pair.child().read();
+            assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
+        }
+    }
+
+    /** CONNECT_TIMEOUT_MILLIS 0 means no timeout: the connect completes as any other. */
+    @Test
+    void shouldConnectWithNoTimeoutAtZero() throws Exception {
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> { });
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 0))) {
+            assertTrue(pair.client().isActive());
+            pair.client().eventLoop().submit(() -> { }).sync();
+            assertTrue(pair.client().isActive(), "still connected after the loop ran its due tasks");
+        }
+    }
+
+    /** A loop that shuts down closes the channels still registered on it; their peers see the end. */
+    @Test
+    void shouldCloseItsChannelsWhenTheLoopShutsDown() throws Exception {
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), clients, sb -> { }, ch -> ch.pipeline().addLast(collector))) {
+            Connections.Pair pair = c.connect();
+            assertTrue(clients.shutdownGracefully(0, 10, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS));
+            assertTrue(pair.client().closeFuture().isDone(), "closed by its loop's shutdown");
+            assertTrue(collector.inactive.await(10, TimeUnit.SECONDS), "the child saw the end");
+            Connections.done(pair.child().close(), "close the child");
+        }
+    }
+
+    /** A disconnect, for a connected channel with no connectionless mode, is a close: both ends go inactive. */
+    @Test
+    void shouldCloseOnDisconnect() throws Exception {
+        Collector collector = new Collector();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(collector));
+             Connections.Pair pair = c.connect()) {
+            Connections.done(pair.client().disconnect(), "disconnect");
+            assertFalse(pair.client().isOpen());
+            assertTrue(collector.inactive.await(10, TimeUnit.SECONDS), "the child saw the end");
+        }
+    }
+
     @Test
     void shouldFireChannelReadCompleteAfterEachBurstWithAutoRead() throws Exception {
         Collector collector = new Collector();
@@ -146,8 +212,10 @@ class BusyPollChannelTest {
             for (int i = 0; i < 100; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
-            waitUntil(() -> collector.readCompletes.get() > 0);
-            assertTrue(collector.readCompletes.get() <= 100);
+            // The burst that read the last message ended with a channelReadComplete; no burst was empty.
+            waitUntil(() -> collector.readBeforeLastComplete.get() == 100);
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertTrue(collector.readCompletes.get() <= 100, collector.readCompletes + " bursts");
         }
     }
 
@@ -168,8 +236,11 @@ class BusyPollChannelTest {
             for (int i = 0; i <= 100; i++) {
                 assertEquals(i, collector.messages.poll(10, TimeUnit.SECONDS));
             }
-            // 101 messages in bursts of at most 4: at least 26 bursts, each ended by channelReadComplete.
-            waitUntil(() -> collector.readCompletes.get() >= 26);
+            // 101 messages queued before the first read, in bursts of the budget: 25 of 4 and one of 1, each ended
+            // by channelReadComplete.
+            waitUntil(() -> collector.readBeforeLastComplete.get() == 101);
+            pair.child().eventLoop().submit(() -> { }).sync();
+            assertEquals(26, collector.readCompletes.get());
         }
     }
 

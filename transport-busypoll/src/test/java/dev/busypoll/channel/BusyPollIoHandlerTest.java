@@ -1,7 +1,6 @@
 package dev.busypoll.channel;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +18,9 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ManualIoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.Future;
 import dev.busypoll.core.AdaptiveSpinPolicy;
+import dev.busypoll.core.IdleStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -44,32 +45,28 @@ class BusyPollIoHandlerTest {
             loop.runNow();
             assertEquals(0, stats.getUnparksIssued() + stats.getUnparksAvoided());
 
-            Thread other = new Thread(() -> loop.execute(() -> { }));
-            other.start();
-            other.join();
+            Worker.run("other", () -> loop.execute(() -> { })).join(10, stats);
             assertEquals(0, stats.getUnparksIssued(), "the loop was not parked: no unpark");
             assertEquals(1, stats.getUnparksAvoided());
             loop.runNow();
+            assertEquals(0, stats.getParks());
 
-            // Park (spin 0, then yield, then park) until another thread submits a task.
+            // Park (spin 0: no spin, no yield) until another thread submits a task. The park's only deadline is
+            // the run's own, 30 s away: a park that a deadline ended would not count as signalled.
             CountDownLatch ran = new CountDownLatch(1);
-            Thread submitter = new Thread(() -> {
-                try {
-                    waitUntil(() -> stats.isParked());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+            Worker<Void> submitter = Worker.run("submitter", () -> {
+                waitUntil(stats::isParked);
                 loop.execute(ran::countDown);
             });
-            submitter.start();
-            long start = System.nanoTime();
-            while (ran.getCount() > 0 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30)) {
+            while (ran.getCount() > 0 && stats.getParks() == 0) {
                 loop.run(TimeUnit.SECONDS.toNanos(30));
             }
+            submitter.join(10, stats);
             assertEquals(0, ran.getCount());
-            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "woken by the task, not timeout");
-            submitter.join();
-            assertTrue(stats.getUnparksIssued() >= 1);
+            assertEquals(1, stats.getParks(), stats.toString());
+            assertEquals(1, stats.idleStats().signalledWakeups(), "woken by the task's signal, not a deadline");
+            assertEquals(1, stats.getUnparksIssued());
+            assertEquals(1, stats.getUnparksAvoided());
         } finally {
             loop.shutdown();
             while (!loop.isTerminated()) {
@@ -78,25 +75,59 @@ class BusyPollIoHandlerTest {
         }
     }
 
+    /**
+     * Once parked with nothing to do, the loop stays parked (its thread uses no CPU) and takes no step of the
+     * ladder until a signal: the episode a submitted task ends holds exactly one park, ended by that task's signal,
+     * and no yield after it.
+     */
     @Test
-    void shouldUseAlmostNoCpuOnceParked() throws Exception {
+    void shouldStayParkedWhileIdleUntilSignalled() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(50));
         try {
             EventLoop loop = group.next();
+            Future<?> far = pushDeadlineAway(loop);
             Thread thread = loop.submit(Thread::currentThread).get();
-            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            assertTrue(threads.isThreadCpuTimeSupported());
             BusyPollStats stats = BusyPollIoHandler.stats(loop);
-            waitUntil(() -> stats.isParked());
-            Thread.sleep(50);
-            long cpu0 = threads.getThreadCpuTime(thread.getId());
-            long wall0 = System.nanoTime();
-            Thread.sleep(500);
-            long cpu = threads.getThreadCpuTime(thread.getId()) - cpu0;
-            long wall = System.nanoTime() - wall0;
-            assertTrue(cpu < wall / 100, "idle loop used " + cpu + " ns CPU in " + wall + " ns");
+            IdleStats idle = stats.idleStats();
+            for (int round = 0; round < 3; round++) {
+                awaitParked(stats, thread);
+                IdleStats.Snapshot parked = idle.snapshot();
+                // Read on the loop, in the task: after the episode ended, before the next one began.
+                IdleStats.Snapshot woken = loop.submit(idle::snapshot).get(30, TimeUnit.SECONDS);
+                IdleStats.Snapshot episode = woken.minus(parked);
+                String context = "round " + round + ": " + episode;
+                assertEquals(1, episode.episodes(), context);
+                assertEquals(1, episode.wokeWhileParking(), context);
+                assertEquals(1, episode.parks(), context);
+                assertEquals(1, episode.signalledWakeups(), context);
+                assertEquals(0, episode.yields(), context);
+            }
+            far.cancel(false);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /**
+     * Schedules a no-op an hour ahead and waits until the loop has taken it in: from then on the loop parks until
+     * that task is due, instead of until Netty's purge interval (a second, the deadline of a loop with nothing
+     * scheduled), so within a test each of its parks ends by a signal or not at all. Cancel it at the end.
+     */
+    static Future<?> pushDeadlineAway(EventLoop loop) throws Exception {
+        Future<?> far = loop.schedule(() -> { }, 1, TimeUnit.HOURS);
+        loop.submit(() -> { }).get(30, TimeUnit.SECONDS);
+        return far;
+    }
+
+    /** Waits (bounded) until the loop announced a park and its thread is parked. */
+    private static void awaitParked(BusyPollStats stats, Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!(stats.isParked() && (thread.getState() == Thread.State.WAITING
+                || thread.getState() == Thread.State.TIMED_WAITING))) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not parked within 10 s: " + thread.getState() + ", " + stats);
+            }
+            Thread.sleep(1);
         }
     }
 
@@ -107,10 +138,9 @@ class BusyPollIoHandlerTest {
         Channel server = new io.netty.bootstrap.ServerBootstrap().group(group).channel(BusyPollServerChannel.class)
                 .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
         BusyPollStats stats = BusyPollIoHandler.stats(loop);
+        pushDeadlineAway(loop); // parked until signalled: only the shutdown's wake-up ends the park
         waitUntil(() -> stats.isParked());
-        long start = System.nanoTime();
-        assertTrue(group.shutdownGracefully(0, 10, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS));
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+        assertTrue(group.shutdownGracefully(0, 10, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS));
         assertTrue(server.closeFuture().isDone(), "destroying the handler closes its channels");
         assertFalse(server.isOpen());
         assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.stats(loop));

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.busypoll.core.IdleStats;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -16,6 +17,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -149,25 +151,19 @@ class BusyPollStressTest {
     }
 
     /**
-     * Ping-pong with no spin: every hop parks the reader, so every hop needs the waiters-flag wake-up. A lost
-     * wake-up would leave a loop asleep until its next deadline (the 1 s purge interval); no hop may take that long.
+     * Ping-pong with no spin: the loops park between hops as soon as they have nothing to do, racing every
+     * producer's signal (hand-off 3). Their parks have no deadline within the test (an hour ahead, not Netty's
+     * one-second purge interval), so a lost wake-up leaves the ping-pong stuck and the bounded wait fails; and
+     * every park of each loop ended by a producer's signal, none by a timeout.
      */
     @Test
     void shouldNeverSleepThroughAWakeUp() throws Exception {
         int roundTrips = 20_000;
         CountDownLatch done = new CountDownLatch(1);
-        AtomicLong maxGapNanos = new AtomicLong();
         AtomicLong count = new AtomicLong();
         ChannelInboundHandlerAdapter pinger = new ChannelInboundHandlerAdapter() {
-            private long last;
-
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                long now = System.nanoTime();
-                if (last != 0) {
-                    maxGapNanos.accumulateAndGet(now - last, Math::max);
-                }
-                last = now;
                 if (count.incrementAndGet() < roundTrips) {
                     ctx.writeAndFlush(msg);
                 } else {
@@ -176,15 +172,32 @@ class BusyPollStressTest {
                 }
             }
         };
-        try (Connections c = new Connections(serverGroup, clientGroup, sb -> { },
+        EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(0));
+        EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(0));
+        try (Connections c = new Connections(servers, clients, sb -> { },
                 ch -> ch.pipeline().addLast(new BusyPollChannelTest.Echo()));
              Connections.Pair pair = c.connect(pinger)) {
+            Future<?> serverFar = BusyPollIoHandlerTest.pushDeadlineAway(pair.child().eventLoop());
+            Future<?> clientFar = BusyPollIoHandlerTest.pushDeadlineAway(pair.client().eventLoop());
+            IdleStats server = BusyPollIoHandler.stats(pair.child().eventLoop()).idleStats();
+            IdleStats client = BusyPollIoHandler.stats(pair.client().eventLoop()).idleStats();
+            IdleStats.Snapshot serverBefore = server.snapshot();
+            IdleStats.Snapshot clientBefore = client.snapshot();
             pair.client().writeAndFlush(Unpooled.copyLong(7));
-            assertTrue(done.await(100, TimeUnit.SECONDS), "stalled at " + count.get());
-            BusyPollStats server = BusyPollIoHandler.stats(pair.child().eventLoop());
-            BusyPollStats client = BusyPollIoHandler.stats(pair.client().eventLoop());
-            assertTrue(maxGapNanos.get() < TimeUnit.MILLISECONDS.toNanos(900),
-                    "a round trip took " + maxGapNanos.get() + " ns: a lost wake-up? " + server + " / " + client);
+            assertTrue(done.await(100, TimeUnit.SECONDS), "stalled at " + count.get() + ": a lost wake-up? "
+                    + server + " / " + client);
+            // Read on each loop, where every park it took so far has ended.
+            IdleStats.Snapshot serverRun = pair.child().eventLoop().submit(server::snapshot).get().minus(serverBefore);
+            IdleStats.Snapshot clientRun = pair.client().eventLoop().submit(client::snapshot).get().minus(clientBefore);
+            assertTrue(serverRun.parks() > 0, "the server's loop parked: " + serverRun);
+            assertTrue(clientRun.parks() > 0, "the client's loop parked: " + clientRun);
+            assertEquals(serverRun.parks(), serverRun.signalledWakeups(), "every park ended by a signal: " + serverRun);
+            assertEquals(clientRun.parks(), clientRun.signalledWakeups(), "every park ended by a signal: " + clientRun);
+            serverFar.cancel(false);
+            clientFar.cancel(false);
+        } finally {
+            servers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            clients.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }
 
@@ -196,7 +209,7 @@ class BusyPollStressTest {
      * ladder goes from spinning straight to parking: the loop learns of it from {@code mayParkOnNextStep()}.
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, BusyPollChannelOption.AUTO})
+    @ValueSource(ints = {0, 1, BusyPollChannelOption.AUTO})
     void shouldWakeALoopThatParkedAfterWatchingAChannel(int busyPollMicros) throws Exception {
         EventLoopGroup servers = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(busyPollMicros));
         EventLoopGroup clients = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(busyPollMicros));
@@ -211,15 +224,28 @@ class BusyPollStressTest {
             })) {
                 BusyPollStats server = BusyPollIoHandler.stats(pair.child().eventLoop());
                 BusyPollStats client = BusyPollIoHandler.stats(pair.client().eventLoop());
+                Future<?> serverFar = BusyPollIoHandlerTest.pushDeadlineAway(pair.child().eventLoop());
+                Future<?> clientFar = BusyPollIoHandlerTest.pushDeadlineAway(pair.client().eventLoop());
                 for (int i = 0; i < 50; i++) {
                     BusyPollChannelTest.waitUntil(() -> server.isParked() && client.isParked());
+                    IdleStats.Snapshot serverParked = server.idleStats().snapshot();
                     pair.client().writeAndFlush(Unpooled.copyLong(i));
-                    Object reply = replies.poll(900, TimeUnit.MILLISECONDS);
-                    assertTrue(reply != null, "hop " + i + " not answered within 900 ms: a lost wake-up? "
-                            + server + " / " + client);
+                    // A parked loop has no deadline within the test: a lost wake-up leaves the hop unanswered.
+                    Object reply = replies.poll(30, TimeUnit.SECONDS);
+                    assertTrue(reply != null, "hop " + i + " not answered: a lost wake-up? " + server + " / " + client);
                     assertEquals(i, ((ByteBuf) reply).readLong());
                     ((ByteBuf) reply).release();
+                    if (busyPollMicros != BusyPollChannelOption.AUTO) {
+                        // Parked again after its reply, the server has recorded the park the writer's signal
+                        // ended, and no other. (AUTO may nap first, a park that a deadline ends.)
+                        BusyPollChannelTest.waitUntil(server::isParked);
+                        IdleStats.Snapshot hop = server.idleStats().snapshot().minus(serverParked);
+                        assertEquals(1, hop.parks(), "hop " + i + ": " + hop);
+                        assertEquals(1, hop.signalledWakeups(), "hop " + i + ": " + hop);
+                    }
                 }
+                serverFar.cancel(false);
+                clientFar.cancel(false);
             }
         } finally {
             servers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

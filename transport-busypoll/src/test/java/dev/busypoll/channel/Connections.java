@@ -40,7 +40,7 @@ final class Connections implements AutoCloseable {
                     }
                 });
         options.accept(sb);
-        server = sb.bind(BusyPollAddress.ANY).sync().channel();
+        server = done(sb.bind(BusyPollAddress.ANY), "bind").channel();
     }
 
     /** Connects a client with the given handlers and waits until both ends are active. */
@@ -61,7 +61,7 @@ final class Connections implements AutoCloseable {
                     }
                 });
         options.accept(cb);
-        Channel client = cb.connect(server.localAddress()).sync().channel();
+        Channel client = done(cb.connect(server.localAddress()), "connect").channel();
         if (!active.await(10, TimeUnit.SECONDS)) {
             throw new AssertionError("client did not become active");
         }
@@ -78,14 +78,35 @@ final class Connections implements AutoCloseable {
 
     @Override
     public void close() {
-        server.close().syncUninterruptibly();
+        done(server.close(), "close the server");
+    }
+
+    /**
+     * Waits (bounded, 10 s) for {@code future} and rethrows its failure: a loop that never runs the operation fails
+     * the test instead of hanging it.
+     */
+    static <F extends io.netty.util.concurrent.Future<?>> F done(F future, String what) {
+        boolean finished;
+        try {
+            finished = future.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(what + ": interrupted", e);
+        }
+        if (!finished) {
+            throw new AssertionError(what + ": not done within 10 s");
+        }
+        if (!future.isSuccess()) {
+            throw new AssertionError(what + " failed: " + future.cause(), future.cause());
+        }
+        return future;
     }
 
     record Pair(Channel client, Channel child) implements AutoCloseable {
         @Override
         public void close() {
-            client.close().syncUninterruptibly();
-            child.close().syncUninterruptibly();
+            done(client.close(), "close the client");
+            done(child.close(), "close the child");
         }
     }
 }

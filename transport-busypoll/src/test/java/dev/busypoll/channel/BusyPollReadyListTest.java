@@ -1,0 +1,461 @@
+package dev.busypoll.channel;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import io.netty.channel.IoHandle;
+import io.netty.channel.IoRegistration;
+import io.netty.channel.ManualIoEventLoop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The loop's ready list and registrations, driven on the test thread ({@link ManualIoEventLoop}, whose
+ * {@code runNow()} never idles) with scripted channels: which channels a pass polls, with what budget, in what
+ * order, what the counters say, and what registering, cancelling and destroying do.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BusyPollReadyListTest {
+    private static final int BUDGET = 7;
+
+    private ManualIoEventLoop loop;
+    private BusyPollIoHandler handler;
+    private BusyPollStats stats;
+    private final List<String> polled = new ArrayList<>();
+
+    /** A channel whose polls return scripted amounts of work and are recorded in {@link #polled}. */
+    final class Scripted implements BusyPollIoHandle {
+        final String name;
+        final AtomicInteger queued = new AtomicInteger();
+        final Deque<Integer> work = new ArrayDeque<>();
+        final List<Integer> budgets = new ArrayList<>();
+        int micros = BusyPollChannelConfig.NOT_SET;
+        boolean failPoll;
+        boolean failClose;
+        boolean ready;
+        boolean watchable;
+        Runnable duringPoll = () -> { };
+        BusyPollIoHandler attachedTo;
+        int detaches;
+        int closes;
+
+        Scripted(String name, Integer... work) {
+            this.name = name;
+            this.work.addAll(List.of(work));
+        }
+
+        @Override
+        public void attach(BusyPollIoHandler h) {
+            attachedTo = h;
+        }
+
+        @Override
+        public void detach(BusyPollIoHandler h) {
+            detaches++;
+        }
+
+        @Override
+        public void clearQueued() {
+            queued.set(0);
+        }
+
+        @Override
+        public boolean tryMarkQueued() {
+            return queued.compareAndSet(0, 1);
+        }
+
+        @Override
+        public int poll(int defaultBudget) {
+            polled.add(name);
+            budgets.add(defaultBudget);
+            duringPoll.run();
+            if (failPoll) {
+                throw new IllegalStateException("scripted failure of " + name);
+            }
+            Integer w = work.poll();
+            return w == null ? 0 : w;
+        }
+
+        @Override
+        public boolean readyToPoll() {
+            return ready;
+        }
+
+        @Override
+        public boolean watchable() {
+            return watchable;
+        }
+
+        @Override
+        public int busyPollMicros() {
+            return micros;
+        }
+
+        @Override
+        public void closeNow() {
+            closes++;
+            if (failClose) {
+                throw new IllegalStateException("scripted close failure of " + name);
+            }
+        }
+
+        @Override
+        public void close() {
+            closeNow();
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** What the loop logs (the JDK's platform logger, java.util.logging here). */
+    private final List<LogRecord> logged = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            synchronized (logged) {
+                logged.add(record);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private LogRecord loggedOnly() {
+        synchronized (logged) {
+            assertEquals(1, logged.size(), logged.toString());
+            LogRecord record = logged.get(0);
+            logged.clear();
+            return record;
+        }
+    }
+
+    @BeforeEach
+    void start() {
+        Logger.getLogger(BusyPollIoHandler.class.getName()).addHandler(capture);
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(0, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        stats = handler.stats();
+    }
+
+    @AfterEach
+    void stop() {
+        loop.shutdown();
+        while (!loop.isTerminated()) {
+            loop.runNow();
+        }
+        Logger.getLogger(BusyPollIoHandler.class.getName()).removeHandler(capture);
+    }
+
+    private IoRegistration register(IoHandle handle) throws Exception {
+        return loop.register(handle).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void shouldPollEachQueuedChannelOncePerPassInOrderWithTheLoopsBudget() throws Exception {
+        Scripted a = new Scripted("a", 3, 2);
+        Scripted b = new Scripted("b", 1);
+        Scripted c = new Scripted("c");
+        register(a);
+        register(b);
+        register(c);
+        assertEquals(3, stats.getRegisteredChannels());
+        assertSame(handler, a.attachedTo);
+        assertEquals(0, loop.runNow(), "nothing queued: nothing polled");
+        assertEquals(0, stats.getPolls());
+
+        handler.schedule(b);
+        handler.schedule(a);
+        handler.schedule(b); // already queued: once on the list
+        handler.schedule(c);
+        assertEquals(4, loop.runNow(), "work done in the pass (3 + 1 + 0)");
+        assertEquals(List.of("b", "a", "c"), polled);
+        assertEquals(List.of(BUDGET), a.budgets);
+        assertEquals(3, stats.getPolls());
+        assertEquals(4, stats.getMessages());
+        assertEquals(0, a.queued.get(), "off the list: the flag is taken back");
+
+        polled.clear();
+        handler.schedule(c);
+        assertEquals(1, loop.runNow(), "a pass that polled but found nothing still counts as one");
+        assertEquals(List.of("c"), polled);
+        assertEquals(4, stats.getPolls());
+        assertEquals(4, stats.getMessages());
+        assertEquals(0, stats.getUnparksIssued() + stats.getUnparksAvoided(), "the loop's own schedules signal nobody");
+    }
+
+    @Test
+    void shouldPollAChannelQueuedDuringAPassInTheNextPass() throws Exception {
+        Scripted a = new Scripted("a", 1, 1);
+        Scripted b = new Scripted("b", 1);
+        register(a);
+        register(b);
+        a.duringPoll = () -> {
+            a.duringPoll = () -> { };
+            handler.schedule(a); // more input: back to the tail
+            handler.schedule(b);
+        };
+        handler.schedule(a);
+        assertEquals(1, loop.runNow());
+        assertEquals(List.of("a"), polled);
+        assertEquals(2, loop.runNow());
+        assertEquals(List.of("a", "a", "b"), polled);
+    }
+
+    @Test
+    void shouldKeepPollingTheOthersWhenAPollThrows() throws Exception {
+        Scripted bad = new Scripted("bad", 5);
+        Scripted good = new Scripted("good", 2);
+        bad.failPoll = true;
+        register(bad);
+        register(good);
+        handler.schedule(bad);
+        handler.schedule(good);
+        assertEquals(2, loop.runNow());
+        assertEquals(List.of("bad", "good"), polled);
+        assertEquals(2, stats.getMessages(), "the failed poll counts no work");
+        assertEquals(2, stats.getPolls());
+        LogRecord warning = loggedOnly();
+        assertEquals(Level.WARNING, warning.getLevel());
+        assertEquals("Unexpected exception while polling bad", warning.getMessage());
+        assertEquals("scripted failure of bad", warning.getThrown().getMessage());
+    }
+
+    @Test
+    void shouldCountAResumedWriteAsWorkButNotAsAMessage() throws Exception {
+        Scripted a = new Scripted("a", 3);
+        register(a);
+        a.duringPoll = handler::writeResumed;
+        handler.schedule(a);
+        assertEquals(3, loop.runNow());
+        assertEquals(2, stats.getMessages());
+        a.duringPoll = () -> { };
+        a.work.add(4);
+        handler.schedule(a);
+        loop.runNow();
+        assertEquals(6, stats.getMessages(), "the next pass counts from 0 again");
+    }
+
+    @Test
+    void shouldSignalFromAnotherThreadOnlyWhenTheChannelWasNotQueued() throws Exception {
+        Scripted a = new Scripted("a", 1);
+        register(a);
+        Worker.run("producer", () -> {
+            handler.schedule(a);
+            handler.schedule(a);
+        }).join(10, stats);
+        assertEquals(0, stats.getUnparksIssued(), "not parked: no unpark");
+        assertEquals(1, stats.getUnparksAvoided(), "one offer, one signal");
+        assertEquals(1, loop.runNow());
+        assertEquals(List.of("a"), polled);
+    }
+
+    @Test
+    void shouldCountAnEpisodeAsAfterOutputUntilAPollTakesInput() throws Exception {
+        Scripted a = new Scripted("a", 0, 1);
+        register(a);
+        handler.outputSent();
+        assertTrue(handler.sentSinceInput());
+        handler.schedule(a);
+        loop.runNow(); // found nothing: still waiting for the reply
+        assertTrue(handler.sentSinceInput());
+        handler.schedule(a);
+        loop.runNow(); // took input
+        assertFalse(handler.sentSinceInput());
+        a.work.add(1);
+        a.duringPoll = handler::outputSent; // the input's handling replied
+        handler.schedule(a);
+        loop.runNow();
+        assertTrue(handler.sentSinceInput());
+    }
+
+    @Test
+    void shouldRefuseOtherHandlesAndSecondRegistrations() throws Exception {
+        Scripted a = new Scripted("a");
+        IoRegistration registration = register(a);
+        assertSame(handler, registration.attachment());
+        assertTrue(registration.isValid());
+        assertThrows(UnsupportedOperationException.class, () -> registration.submit(null));
+        IllegalStateException twice = assertThrows(IllegalStateException.class, () -> handler.register(a));
+        assertTrue(twice.getMessage().contains("a is already registered"), twice.getMessage());
+        IoHandle other = new IoHandle() {
+            @Override
+            public void handle(IoRegistration registration, io.netty.channel.IoEvent ioEvent) {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        IllegalArgumentException foreign = assertThrows(IllegalArgumentException.class, () -> handler.register(other));
+        assertTrue(foreign.getMessage().contains("only BusyPollChannel and BusyPollServerChannel"),
+                foreign.getMessage());
+        assertTrue(handler.isCompatible(BusyPollIoHandle.class));
+        assertFalse(handler.isCompatible(IoHandle.class));
+        assertEquals(1, stats.getRegisteredChannels());
+    }
+
+    @Test
+    void shouldDetachOnceOnCancelAndStopPollingTheChannel() throws Exception {
+        Scripted a = new Scripted("a");
+        Scripted b = new Scripted("b");
+        IoRegistration ra = register(a);
+        register(b);
+        assertTrue(ra.cancel());
+        assertFalse(ra.cancel(), "cancelled once");
+        assertFalse(ra.isValid());
+        assertEquals(1, a.detaches);
+        assertEquals(1, stats.getRegisteredChannels());
+        register(a); // may register again once cancelled
+        assertEquals(2, stats.getRegisteredChannels());
+    }
+
+    @Test
+    void shouldCancelFromAnotherThreadOnTheLoop() throws Exception {
+        Scripted a = new Scripted("a");
+        IoRegistration ra = register(a);
+        assertTrue(Worker.call("canceller", ra::cancel).join(10, stats));
+        assertEquals(0, a.detaches, "not yet: the loop runs it");
+        loop.runNow();
+        assertEquals(1, a.detaches);
+        assertEquals(0, stats.getRegisteredChannels());
+    }
+
+    @Test
+    void shouldSpinForTheLargestSettingAmongItsChannels() throws Exception {
+        Scripted a = new Scripted("a");
+        Scripted b = new Scripted("b");
+        Scripted c = new Scripted("c");
+        a.micros = 0;
+        b.micros = 30;
+        c.micros = BusyPollChannelOption.AUTO;
+        register(a);
+        register(c);
+        IoRegistration rb = register(b);
+        idleOnce();
+        assertEquals(30, handler.effectiveBusyPollMicros());
+        assertEquals(30_000, handler.spinWindowNanos());
+        rb.cancel();
+        idleOnce();
+        assertEquals(BusyPollChannelOption.AUTO, handler.effectiveBusyPollMicros());
+        b.micros = 5;
+        register(b);
+        handler.spinConfigChanged();
+        idleOnce();
+        assertEquals(5, handler.effectiveBusyPollMicros());
+    }
+
+    /**
+     * One idle episode, ended by its deadline a millisecond on: the loop recomputes its spin window at the start
+     * of each.
+     */
+    private void idleOnce() {
+        loop.run(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    @Test
+    void shouldCloseEveryChannelOnDestroyEvenIfOneThrows() throws Exception {
+        Scripted a = new Scripted("a");
+        Scripted b = new Scripted("b");
+        a.failClose = true;
+        register(a);
+        register(b);
+        stop();
+        // Neither deregisters when closed: prepareToDestroy() closes both, and destroy() those still registered.
+        assertEquals(2, a.closes);
+        assertEquals(2, b.closes);
+        synchronized (logged) {
+            assertEquals(2, logged.size(), logged.toString());
+            for (LogRecord record : logged) {
+                assertEquals(Level.WARNING, record.getLevel());
+                assertEquals("Failed to close a", record.getMessage());
+                assertEquals("scripted close failure of a", record.getThrown().getMessage());
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> BusyPollIoHandler.stats(loop));
+    }
+
+    /**
+     * With a spin window, a channel that did work stays watched (its queued flag kept): polled on every pass while
+     * it has something to do, without going on the ready list, until it stops being watchable; cancelling its
+     * registration takes the flag back.
+     */
+    @Test
+    void shouldWatchAChannelThatDidWorkUntilItCannotBeWatchedOrIsCancelled() throws Exception {
+        stop();
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        stats = handler.stats();
+        Scripted a = new Scripted("a", 2, 1, 1);
+        a.watchable = true;
+        IoRegistration ra = register(a);
+        handler.schedule(a);
+        assertEquals(2, loop.runNow());
+        assertEquals(1, a.queued.get(), "watched: the flag kept, producers skip the list and the wake-up");
+        handler.schedule(a);
+        assertEquals(0, loop.runNow(), "not on the list (the schedule was skipped), and not ready");
+        a.ready = true;
+        assertEquals(1, loop.runNow(), "watched and ready: polled without being queued");
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(1, a.queued.get());
+        assertFalse(handler.isOversubscribed(), "a fixed window: never counted oversubscribed");
+
+        ra.cancel();
+        assertEquals(0, a.queued.get(), "cancelled: the flag taken back for its next loop");
+        assertEquals(0, loop.runNow(), "no longer watched");
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(1, a.detaches);
+    }
+
+    @Test
+    void shouldStopWatchingAChannelThatCannotBeWatchedAfterItsPoll() throws Exception {
+        stop();
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        Scripted a = new Scripted("a", 1, 1);
+        a.watchable = true;
+        register(a);
+        handler.schedule(a);
+        loop.runNow();
+        assertEquals(1, a.queued.get());
+        a.ready = true;
+        a.duringPoll = () -> {
+            a.watchable = false; // it stopped reading: nothing more to do either
+            a.ready = false;
+        };
+        loop.runNow();
+        assertEquals(List.of("a", "a"), polled);
+        assertEquals(0, a.queued.get(), "let go after its poll: the flag taken back");
+        a.duringPoll = () -> { };
+        a.ready = true;
+        assertEquals(0, loop.runNow(), "neither watched nor queued: not polled");
+        assertEquals(List.of("a", "a"), polled);
+    }
+}
