@@ -598,6 +598,13 @@ public final class BusyPollIoHandler implements IoHandler {
             if (!inLoop()) {
                 stats.recordSignal(signal.signal());
             }
+        } else if (handle == watched && inLoop()) {
+            // A write from this loop to its watched channel: the watched channel is polled before the ready list,
+            // so it would read this before input that earlier writes of this loop queued. Demote it to the end of
+            // the ready list, keeping its flag (now that of a ready-list entry): same-loop input is read in the
+            // order it was written, as with LocalChannel.
+            watched = null;
+            readyList.offer(handle);
         }
     }
 

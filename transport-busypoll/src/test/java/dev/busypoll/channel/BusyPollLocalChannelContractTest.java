@@ -509,6 +509,38 @@ class BusyPollLocalChannelContractTest {
     }
 
     /**
+     * As above, after the client has read input, so that the loop watches it (polls it before its ready list): the
+     * child's earlier input is still read first.
+     */
+    @Test
+    void shouldReadInCausalOrderWhenTheLoopWatchesTheChannelWrittenToLast() throws Exception {
+        BlockingQueue<Object> both = new LinkedBlockingQueue<>();
+        try (Server server = new Server(sharedGroup, () -> new Events(both))) {
+            Channel client = connect(sharedGroup, new Events(both), server.channel);
+            Channel child = server.nextChild();
+            ByteBuf first = Unpooled.wrappedBuffer(new byte[8]);
+            ByteBuf data = Unpooled.wrappedBuffer(new byte[1024]);
+            ByteBuf data2 = Unpooled.wrappedBuffer(new byte[512]);
+            try {
+                child.writeAndFlush(first);
+                assertSame(first, both.poll(10, SECONDS), "the client read input: its loop now watches it");
+                client.eventLoop().execute(() -> {
+                    ChannelPromise promise = client.newPromise();
+                    promise.addListener(f -> child.writeAndFlush(data2));
+                    client.writeAndFlush(data, promise);
+                });
+                assertSame(data, both.poll(10, SECONDS), "the child reads the client's write first");
+                assertSame(data2, both.poll(10, SECONDS), "then the client reads the child's");
+            } finally {
+                releaseIfHeld(first);
+                releaseIfHeld(data);
+                releaseIfHeld(data2);
+            }
+            closeAll(client);
+        }
+    }
+
+    /**
      * LocalChannelTest#testWriteWhilePeerIsClosedReleaseObjectAndFailPromise. LocalChannel closes both ends at
      * once; here, as on TCP, the child outlives the client's close (ALLOW_HALF_CLOSURE keeps it open after the end
      * of the stream), and its write to the closed peer fails with a ClosedChannelException and is released.

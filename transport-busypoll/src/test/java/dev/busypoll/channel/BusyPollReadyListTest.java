@@ -418,7 +418,7 @@ class BusyPollReadyListTest {
         handler.schedule(a);
         assertEquals(2, loop.runNow());
         assertEquals(1, a.queued.get(), "watched: the flag kept, producers skip the list and the wake-up");
-        handler.schedule(a);
+        Worker.run("producer on another loop", () -> handler.schedule(a)).join(10, "schedule");
         assertEquals(0, loop.runNow(), "not on the list (the schedule was skipped), and not ready");
         a.ready = true;
         assertEquals(1, loop.runNow(), "watched and ready: polled without being queued");
@@ -431,6 +431,31 @@ class BusyPollReadyListTest {
         assertEquals(0, loop.runNow(), "no longer watched");
         assertEquals(List.of("a", "a"), polled);
         assertEquals(1, a.detaches);
+    }
+
+    @Test
+    void shouldQueueTheWatchedChannelBehindEarlierInputWhenItsOwnLoopWritesToIt() throws Exception {
+        stop();
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
+        loop.runNow();
+        handler = BusyPollIoHandler.of(loop);
+        Scripted a = new Scripted("a", 1, 1, 1);
+        a.watchable = true;
+        Scripted b = new Scripted("b", 1);
+        register(a);
+        register(b);
+        handler.schedule(a);
+        loop.runNow();
+        assertEquals(List.of("a"), polled);
+        assertEquals(1, a.queued.get(), "a did work: watched");
+
+        a.ready = true;
+        b.ready = true;
+        handler.schedule(b); // this loop wrote to b, then to a
+        handler.schedule(a);
+        loop.runNow();
+        assertEquals(List.of("a", "b", "a"), polled, "b's input, written first, is read first");
+        assertEquals(1, a.queued.get(), "a watched again after its poll from the list");
     }
 
     @Test
