@@ -21,6 +21,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.Future;
 import dev.busypoll.core.AdaptiveSpinPolicy;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.core.Worker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,5 +1,6 @@
 package dev.busypoll.channel;
 
+import dev.busypoll.core.Worker;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
