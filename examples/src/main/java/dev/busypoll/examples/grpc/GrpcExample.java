@@ -68,6 +68,12 @@ public final class GrpcExample implements AutoCloseable {
         this.channel = channel;
     }
 
+    /**
+     * The default warm-up before each measurement: 10 s. gRPC's HTTP/2 path is long; after 3 s busypoll's rows
+     * were still compiling (AUTO's async p50 60 µs after 3 s, 20 µs after 10 s, on 2 cores).
+     */
+    static final double WARMUP_SECONDS = 10;
+
     /** The stages of a call, in the order it passes them. */
     public static final List<String> SERVICES = List.of("client", "server");
 
@@ -260,7 +266,7 @@ public final class GrpcExample implements AutoCloseable {
         private int calls = 20_000;
 
         @Mixin
-        private CallerOptions calling = new CallerOptions();
+        private CallerOptions calling = new CallerOptions(WARMUP_SECONDS);
 
         @Override
         public Integer call() throws Exception {

@@ -192,7 +192,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
         private int depth = 16;
 
         @Mixin
-        private CallerOptions calling = new CallerOptions();
+        private CallerOptions calling = new CallerOptions(3);
 
         @Override
         public Integer call() throws Exception {

@@ -19,7 +19,12 @@ public final class CallerOptions {
 
     @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long before"
             + " each measurement. Default: ${DEFAULT-VALUE}.")
-    private double warmupSeconds = 3;
+    private double warmupSeconds;
+
+    /** The options with a warm-up of {@code defaultWarmupSeconds} before each measurement. */
+    public CallerOptions(double defaultWarmupSeconds) {
+        this.warmupSeconds = defaultWarmupSeconds;
+    }
 
     /** @return the callers of {@code --caller}, in order */
     public List<Caller> callers() {
