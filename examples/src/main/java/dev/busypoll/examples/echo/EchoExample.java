@@ -93,9 +93,7 @@ public final class EchoExample {
         @Override
         public Integer call() throws Exception {
             int cores = ExampleOptions.cores();
-            Layout layout = common.layout(STAGES.size(), 0);
-            System.out.println("layout " + StageLoops.describe(layout, STAGES, 0, cores) + " on " + cores
-                    + " cores (--layout to choose)");
+            Layout layout = common.announceLayout("", STAGES, 0);
             LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
             for (TransportRun t : common.runs()) {
                 run(t.transport(), Math.max(1, roundTrips / 5), size, t.busyPollMicros(), layout, cores); // warm-up

@@ -273,9 +273,7 @@ public final class GrpcExample implements AutoCloseable {
             int cores = ExampleOptions.cores();
             for (Caller caller : calling.callers()) {
                 List<String> stages = caller.stages(SERVICES);
-                Layout layout = common.layout(stages.size(), caller.otherThreads());
-                System.out.println(caller + " caller: layout " + StageLoops.describe(layout, stages,
-                        caller.otherThreads(), cores) + " on " + cores + " cores (--layout to choose)");
+                Layout layout = common.announceLayout(caller + " caller: ", stages, caller.otherThreads());
                 LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls
                         + " calls, " + caller + " caller");
                 for (TransportRun t : common.runs()) {

@@ -198,9 +198,8 @@ public final class HttpMicroservicesExample implements AutoCloseable {
         public Integer call() throws Exception {
             int cores = ExampleOptions.cores();
             for (Caller caller : calling.callers()) {
-                Layout layout = common.layout(caller.stages(SERVICES).size(), caller.otherThreads());
-                System.out.println(caller + " caller: layout " + StageLoops.describe(layout, caller.stages(SERVICES),
-                        caller.otherThreads(), cores) + " on " + cores + " cores (--layout to choose)");
+                Layout layout = common.announceLayout(caller + " caller: ", caller.stages(SERVICES),
+                        caller.otherThreads());
                 LatencyTable single = new LatencyTable("HTTP/1.1 GET round trip, keep-alive, " + caller
                         + " caller");
                 LatencyTable batch = new LatencyTable("HTTP/1.1 " + depth + " pipelined GETs, time to the last"

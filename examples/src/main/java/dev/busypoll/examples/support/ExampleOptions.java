@@ -71,6 +71,18 @@ public final class ExampleOptions {
         return layout != null ? layout : Layout.forCores(stages, otherThreads, cores());
     }
 
+    /**
+     * The layout of {@link #layout(int, int)} for {@code stages}, printed on standard output after {@code prefix}
+     * with where each stage runs: {@code layout SHARED, 2 loops: a+b | c on 2 cores (--layout to choose)}.
+     */
+    public Layout announceLayout(String prefix, List<String> stages, int otherThreads) {
+        int cores = cores();
+        Layout chosen = layout(stages.size(), otherThreads);
+        System.out.println(prefix + "layout " + StageLoops.describe(chosen, stages, otherThreads, cores) + " on "
+                + cores + " cores (--layout to choose)");
+        return chosen;
+    }
+
     /** @return the cores this JVM may use */
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();

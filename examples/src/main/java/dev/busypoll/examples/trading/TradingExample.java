@@ -4,7 +4,6 @@ import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
-import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
@@ -179,9 +178,7 @@ public final class TradingExample {
                 }
             }
             int cores = ExampleOptions.cores();
-            Layout layout = common.layout(TradingPipeline.STAGES.size(), 0);
-            System.out.printf(Locale.ROOT, "layout %s on %d cores (--layout DEDICATED or SHARED to choose)%n",
-                    StageLoops.describe(layout, TradingPipeline.STAGES, 0, cores), cores);
+            Layout layout = common.announceLayout("", TradingPipeline.STAGES, 0);
             List<Result> results = new ArrayList<>();
             for (int rate : rates) {
                 for (TransportRun t : common.runs()) {
