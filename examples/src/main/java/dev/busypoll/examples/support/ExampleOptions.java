@@ -95,19 +95,22 @@ public final class ExampleOptions {
 
     /**
      * An example's {@code main}: parses {@code argv} into {@code command} and calls it. {@code --help} prints the
-     * usage and returns; an option picocli cannot read prints the reason and the usage to standard error and exits
-     * with picocli's code for invalid input (2). What the command throws is thrown on, as from any {@code main}.
+     * usage and returns; an option picocli cannot read, or a {@link ParameterException} the command throws when it
+     * checks its options' values, prints the reason and the usage to standard error and exits with picocli's code
+     * for invalid input (2). What the command throws is thrown on, as from any {@code main}.
      */
     public static void execute(Callable<Integer> command, String... argv) throws Exception {
         CommandLine cmd = commandLine(command);
+        int code;
         try {
             if (CommandLine.printHelpIfRequested(cmd.parseArgs(argv))) {
                 return;
             }
+            code = command.call();
         } catch (ParameterException e) {
-            System.exit(cmd.getParameterExceptionHandler().handleParseException(e, argv));
+            // From parsing, or from a check of option values that only the command can make (before it runs).
+            code = cmd.getParameterExceptionHandler().handleParseException(e, argv);
         }
-        int code = command.call();
         if (code != 0) {
             System.exit(code);
         }

@@ -9,7 +9,9 @@ import dev.busypoll.examples.transport.Transport;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.util.ArrayList;
@@ -146,6 +148,9 @@ public final class TradingExample {
                     + " tables per rate.")
     public static final class Cli implements Callable<Integer> {
 
+        @Spec
+        private CommandSpec spec;
+
         @Mixin
         private ExampleOptions common = new ExampleOptions();
 
@@ -173,8 +178,8 @@ public final class TradingExample {
         public Integer call() throws Exception {
             for (int rate : rates) {
                 if (rate <= 0) {
-                    throw new CommandLine.ParameterException(new CommandLine(this),
-                            "--rate must be positive, was " + rate);
+                    throw new CommandLine.ParameterException(spec.commandLine(),
+                            "Invalid value for option '--rate': must be positive, was " + rate);
                 }
             }
             int cores = ExampleOptions.cores();

@@ -152,6 +152,12 @@ class ExampleCommandLineTest {
     }
 
     @Test
+    void shouldRefuseARateThatIsNotPositiveBeforeTradingStarts() {
+        assertRefused(TradingExample.Cli.class, "Invalid value for option '--rate': must be positive, was 0",
+                "--rate", "5000,0");
+    }
+
+    @Test
     void shouldReadTheCallersOfTheServiceExamples() {
         assertEquals(List.of(Caller.ASYNC), parsed(HttpMicroservicesExample.Cli.class, "--caller", "--caller", "async"));
         assertEquals(List.of(Caller.BLOCKING, Caller.ASYNC), parsed(GrpcExample.Cli.class, "--caller"));
