@@ -490,20 +490,7 @@ class BusyPollLocalChannelContractTest {
             Channel client = connect(sharedGroup, new Events(both), server.channel);
             Channel child = server.nextChild();
             assertSame(client.eventLoop(), child.eventLoop());
-            ByteBuf data = Unpooled.wrappedBuffer(new byte[1024]);
-            ByteBuf data2 = Unpooled.wrappedBuffer(new byte[512]);
-            try {
-                client.eventLoop().execute(() -> {
-                    ChannelPromise promise = client.newPromise();
-                    promise.addListener(f -> child.writeAndFlush(data2));
-                    client.writeAndFlush(data, promise);
-                });
-                assertSame(data, both.poll(10, SECONDS), "the child reads the client's write first");
-                assertSame(data2, both.poll(10, SECONDS), "then the client reads the child's");
-            } finally {
-                releaseIfHeld(data);
-                releaseIfHeld(data2);
-            }
+            assertReadInCausalOrder(client, child, both);
             closeAll(client);
         }
     }
@@ -519,24 +506,37 @@ class BusyPollLocalChannelContractTest {
             Channel client = connect(sharedGroup, new Events(both), server.channel);
             Channel child = server.nextChild();
             ByteBuf first = Unpooled.wrappedBuffer(new byte[8]);
-            ByteBuf data = Unpooled.wrappedBuffer(new byte[1024]);
-            ByteBuf data2 = Unpooled.wrappedBuffer(new byte[512]);
             try {
                 child.writeAndFlush(first);
                 assertSame(first, both.poll(10, SECONDS), "the client read input: its loop now watches it");
-                client.eventLoop().execute(() -> {
-                    ChannelPromise promise = client.newPromise();
-                    promise.addListener(f -> child.writeAndFlush(data2));
-                    client.writeAndFlush(data, promise);
-                });
-                assertSame(data, both.poll(10, SECONDS), "the child reads the client's write first");
-                assertSame(data2, both.poll(10, SECONDS), "then the client reads the child's");
             } finally {
                 releaseIfHeld(first);
-                releaseIfHeld(data);
-                releaseIfHeld(data2);
             }
+            assertReadInCausalOrder(client, child, both);
             closeAll(client);
+        }
+    }
+
+    /**
+     * On the loop of {@code client} and {@code child}: the client writes, and its write's listener makes the child
+     * write back. Asserts that the child's handler saw the client's write before the client's saw the child's, both
+     * reporting into {@code both}.
+     */
+    private static void assertReadInCausalOrder(Channel client, Channel child, BlockingQueue<Object> both)
+            throws InterruptedException {
+        ByteBuf data = Unpooled.wrappedBuffer(new byte[1024]);
+        ByteBuf data2 = Unpooled.wrappedBuffer(new byte[512]);
+        try {
+            client.eventLoop().execute(() -> {
+                ChannelPromise promise = client.newPromise();
+                promise.addListener(f -> child.writeAndFlush(data2));
+                client.writeAndFlush(data, promise);
+            });
+            assertSame(data, both.poll(10, SECONDS), "the child reads the client's write first");
+            assertSame(data2, both.poll(10, SECONDS), "then the client reads the child's");
+        } finally {
+            releaseIfHeld(data);
+            releaseIfHeld(data2);
         }
     }
 
