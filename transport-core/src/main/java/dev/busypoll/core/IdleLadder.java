@@ -39,20 +39,18 @@ import org.agrona.concurrent.IdleStrategy;
  * rung then hands the core to whoever is runnable before the ladder parks.
  *
  * <h2>AUTO: a window that tunes itself</h2>
- * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the
- * start of every episode and tells it, then, about the episode before: how long the wait was and whether it saw
- * other threads wanting the core (a spin descheduled, or a yield that returned, more than
- * {@link AdaptiveSpinPolicy#PREEMPTED_SPIN_NANOS} after the previous clock read); under AUTO
- * the controller also sets the yield rung, and the ladder leaves it for the park rung as soon as one yield
- * returns within {@link AdaptiveSpinPolicy#PROMPT_YIELD_NANOS} (no other thread ran: nothing else wants the
- * core, so more yields would only spin). A wait slept through is measured to the producer's signal
- * ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled park also measures the wake-up
- * cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the window in effect, so monitoring
- * can sample what AUTO chose over time. The controller hears of an episode when the next one starts, not when it
- * ends: its bookkeeping (and a decision every few episodes) then spends time the thread has nothing else to do
- * with, never time between an input's arrival and its processing; what it chose shows one episode later. The
- * caller may say whether an episode follows output ({@link #afterOutput(boolean)}): the controller learns a window
- * for each kind, and {@link #spinNanos()} shows the one of the last episode's kind.
+ * Given {@link #AUTO} as its spin window, the ladder asks its {@link AdaptiveSpinPolicy} for the window at the start of
+ * every episode and tells it, then, about the episode before: how long the wait was and whether it saw other threads
+ * wanting the core (a spin descheduled, or a yield that returned, more than 20 µs after the previous clock read); under
+ * AUTO the controller also sets the yield rung, and the ladder leaves it for the park rung as soon as one yield returns
+ * within 2 µs (no other thread ran: nothing else wants the core, so more yields would only spin). A wait slept through
+ * is measured to the producer's signal ({@link WakeSignal#signalNanos()}), not to the end of the park; every signalled
+ * park also measures the wake-up cost (in every mode: {@link #wakeCostNanos()}). {@link #spinNanos()} reports the
+ * window in effect, so monitoring can sample what AUTO chose over time. The controller hears of an episode when the
+ * next one starts, not when it ends: its bookkeeping (and a decision every few episodes) then spends time the thread
+ * has nothing else to do with, never time between an input's arrival and its processing; what it chose shows one
+ * episode later. The caller may say whether an episode follows output ({@link #afterOutput(boolean)}): the controller
+ * learns a window for each kind, and {@link #spinNanos()} shows the one of the last episode's kind.
  * <p>
  * Under AUTO the park rung of the signalled form may begin with a <em>nap</em>: when the controller expects the
  * next input at a regular gap ({@link AdaptiveSpinPolicy}, "The nap"), the park times out shortly before the
@@ -204,7 +202,7 @@ public final class IdleLadder implements IdleStrategy {
      *
      * @param spinNanos how long to spin before yielding, in nanoseconds; 0 = do not spin; {@link #AUTO} = let the
      *                  ladder choose (its controller then sets the yield rung too: see
-     *                  {@link AdaptiveSpinPolicy#yieldNanos()})
+     *                  {@link AdaptiveSpinPolicy}, "The yield rung")
      */
     public IdleLadder(long spinNanos) {
         this(spinNanos, spinNanos == AUTO ? 0 : DEFAULT_YIELD_NANOS, DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
@@ -577,7 +575,7 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> {
                 if ((++spins & (CLOCK_CHECK_INTERVAL - 1)) == 0) {
                     long now = clock.nanoTime();
-                    if (now - lastClockRead > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                    if (now - lastClockRead > OversubscriptionDetector.PREEMPTED_SPIN_NANOS) {
                         contended = true; // descheduled mid-spin: another thread wanted this core
                     }
                     lastClockRead = now;
@@ -608,7 +606,7 @@ public final class IdleLadder implements IdleStrategy {
                     return phase;
                 }
                 long gap = now - lastClockRead; // how long the last yield took
-                if (gap > AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS) {
+                if (gap > OversubscriptionDetector.PREEMPTED_SPIN_NANOS) {
                     contended = true; // the last yield returned late: another thread ran on this core meanwhile
                 }
                 lastClockRead = now;

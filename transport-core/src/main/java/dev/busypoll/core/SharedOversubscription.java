@@ -12,9 +12,9 @@ import java.lang.invoke.VarHandle;
  * every such wait spun for the untrained window (10 µs) on a core that the readers needed. A controller that has
  * not yet taken its first decision starts oversubscribed when another one saw the machine so within
  * {@link #RECENT_NANOS}; its own episodes then take over (it leaves the state as soon as they show no contention,
- * see {@link AdaptiveSpinPolicy}). And while a sighting is fresher than {@link #CURRENT_NANOS}, no controller spins
- * longer than an oversubscribed one: a waiter whose waits end inside its spin never sees the threads its spin keeps
- * off the core.
+ * see {@link OversubscriptionDetector}). And while a sighting is fresher than {@link #CURRENT_NANOS}, no controller
+ * spins longer than an oversubscribed one: a waiter whose waits end inside its spin never sees the threads its spin
+ * keeps off the core.
  *
  * <p><b>Threading and memory ordering</b> (the one place for it): any thread; lock-free. The state is a
  * {@link System#nanoTime()} stamp, a {@code long} written and read with opaque access (atomic through a

@@ -10,10 +10,10 @@ import java.lang.invoke.VarHandle;
  * of one waiting thread; but a thread that only ever waits while more threads are runnable than there are cores
  * never sees a free core, so its own samples are all queueing (measured in thread-mode hackbench, 40-160 threads on
  * 2 cores: the median thread's own low envelope 47-340 µs, while the lowest thread's was 6-10 µs, the wake-up cost
- * measured in ping-pong). Each {@link AdaptiveSpinPolicy} therefore takes the lower of its own low envelope and
- * this value as the uncontended wake-up: a wake-up far slower than that was queueing behind runnable threads (or,
- * on a virtual machine, a host slow to run an idle vCPU again), which spinning does not avoid, so it is clipped out of
- * the wake cost. It is not taken as evidence of oversubscription ({@link AdaptiveSpinPolicy}, "Oversubscription").
+ * measured in ping-pong). Each controller's {@link WakeCostEstimate} therefore takes the lower of its own low
+ * envelope and this value as the uncontended wake-up: a wake-up far slower than that was queueing behind runnable
+ * threads (or, on a virtual machine, a host slow to run an idle vCPU again), which spinning does not avoid, so it is
+ * clipped out of the wake cost. It is not taken as evidence of oversubscription ({@link OversubscriptionDetector}).
  *
  * <p>Only settled estimates above {@link #MIN_NANOS} are offered: below 2 µs a "wake-up" is a park that the
  * signal beat (the park returns at once), not a context switch. The value only falls; if a machine became

@@ -8,7 +8,9 @@
  *   <li>{@link dev.busypoll.core.AdaptiveSpinPolicy}: the AUTO controller — the spin-block cost model of Karlin et
  *       al. over learnt waits and a measured wake-up cost, stepping down when the machine is oversubscribed;
  *       what the JVM's controllers learn of the machine itself (its uncontended wake-up, whether its cores are
- *       oversubscribed) they share through {@code SharedWakeBaseline} and {@code SharedOversubscription}.</li>
+ *       oversubscribed) they share through {@code SharedWakeBaseline} and {@code SharedOversubscription}. Its parts
+ *       are package-private: {@code WakeCostEstimate}, {@code WaitDistribution} (one per kind of wait),
+ *       {@code OversubscriptionDetector} and {@code NapPlanner}.</li>
  *   <li>{@link dev.busypoll.core.WakeSignal}: the wake-up protocol with a waiters flag, so that a producer pays
  *       for {@link java.util.concurrent.locks.LockSupport#unpark(Thread)} only when the consumer really parked.</li>
  *   <li>{@link dev.busypoll.core.IdleStats}: what a ladder did (the CPU cost the RFC's reviewers asked to see).</li>

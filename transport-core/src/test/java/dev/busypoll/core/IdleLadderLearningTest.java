@@ -77,10 +77,10 @@ class IdleLadderLearningTest {
         one.onEpisode(GAP - WORK, false);
         assertEquals(episodes * one.observedWeight(false), ladder.policy().observedWeight(false), "every episode");
         assertEquals(0, ladder.spinNanos(), "waits of 190 µs: beyond the longest window, no spin");
-        assertEquals(lastArrival + GAP - AdaptiveSpinPolicy.NAP_LEAD_NANOS
-                        - AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS, ladder.policy().napDeadlineNanos(),
+        assertEquals(lastArrival + GAP - NapPlanner.NAP_LEAD_NANOS
+                        - NapPlanner.DEFAULT_NAP_OVERSHOOT_NANOS, ladder.policy().napDeadlineNanos(),
                 "the arrivals taught it the gap: a nap until just before the next input is due");
-        assertEquals(lastArrival + GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS, ladder.policy().catchDeadlineNanos());
+        assertEquals(lastArrival + GAP + NapPlanner.NAP_LEAD_NANOS, ladder.policy().catchDeadlineNanos());
     }
 
     @Test
@@ -112,7 +112,7 @@ class IdleLadderLearningTest {
             periodicEpisode(ladder);
         }
         long step = 500; // the overshoot's percentiles move by steps of 0.5 µs
-        assertEquals(GAP - AdaptiveSpinPolicy.NAP_LEAD_NANOS - (AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS - step),
+        assertEquals(GAP - NapPlanner.NAP_LEAD_NANOS - (NapPlanner.DEFAULT_NAP_OVERSHOOT_NANOS - step),
                 ladder.policy().napDeadlineNanos() - lastArrival,
                 "a nap that overslept by 7 µs, less than the 60 µs assumed: the next naps end 0.5 µs later");
     }
@@ -134,7 +134,7 @@ class IdleLadderLearningTest {
         IdleStats.Snapshot missed = ladder.stats().snapshot().minus(before);
         assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.naps());
         assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES, missed.napsMissed());
-        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES * (GAP + AdaptiveSpinPolicy.NAP_LEAD_NANOS - WORK),
+        assertEquals(AdaptiveSpinPolicy.RECOMPUTE_EPISODES * (GAP + NapPlanner.NAP_LEAD_NANOS - WORK),
                 missed.yieldNanos(), "each catch, from the nap's end (at once) to the lead after the input was due");
         assertEquals(0, missed.parkNanos(), "naps that ended at once, and parks that the re-check cancelled");
 

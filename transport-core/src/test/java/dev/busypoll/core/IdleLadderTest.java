@@ -455,7 +455,7 @@ class IdleLadderTest {
         assertEquals(IdleLadder.Phase.YIELDING, ladder.phase(), "after the nap, yielding");
         long napped = System.nanoTime() - start;
         ladder.reset(); // the input came while the ladder yielded after its nap
-        assertTrue(napped >= gap - AdaptiveSpinPolicy.NAP_LEAD_NANOS - AdaptiveSpinPolicy.DEFAULT_NAP_OVERSHOOT_NANOS,
+        assertTrue(napped >= gap - NapPlanner.NAP_LEAD_NANOS - NapPlanner.DEFAULT_NAP_OVERSHOOT_NANOS,
                 "the park timed out just before the input was due, not earlier: " + napped);
         assertEquals(1, ladder.stats().parks());
         assertEquals(0, ladder.stats().signalledWakeups(), "nobody signalled: the nap timed out");
@@ -509,7 +509,7 @@ class IdleLadderTest {
         }
         long elapsed = System.nanoTime() - start;
         ladder.reset();
-        assertTrue(elapsed >= gap + AdaptiveSpinPolicy.NAP_LEAD_NANOS,
+        assertTrue(elapsed >= gap + NapPlanner.NAP_LEAD_NANOS,
                 "yielded until the lead after the input was due: " + elapsed);
         assertEquals(1, ladder.stats().parks(), "the nap; the park after the catch found the input at its re-check");
         assertEquals(1, ladder.stats().wokeWhileParking());

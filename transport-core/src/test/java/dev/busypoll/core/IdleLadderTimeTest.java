@@ -187,15 +187,15 @@ class IdleLadderTimeTest {
     @Test
     void shouldFindTheMachineOversubscribedFromDescheduledSpins() {
         IdleLadder ladder = auto();
-        episodesWithASpinGapOf(ladder, 8, AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS);
+        episodesWithASpinGapOf(ladder, 8, OversubscriptionDetector.PREEMPTED_SPIN_NANOS);
         ladder.policy(); // tells the controller of the last episode (otherwise told when the next one starts)
         assertFalse(ladder.isOversubscribed(), "16 spins in 20 µs: slow, but not descheduled");
 
         IdleLadder descheduled = auto();
-        episodesWithASpinGapOf(descheduled, 4, AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS + 1);
+        episodesWithASpinGapOf(descheduled, 4, OversubscriptionDetector.PREEMPTED_SPIN_NANOS + 1);
         descheduled.policy();
         assertFalse(descheduled.isOversubscribed(), "four contended episodes in a row are not enough (1/4)");
-        episodesWithASpinGapOf(descheduled, 1, AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS + 1);
+        episodesWithASpinGapOf(descheduled, 1, OversubscriptionDetector.PREEMPTED_SPIN_NANOS + 1);
         assertFalse(descheduled.isOversubscribed(), "not told yet: published when the next episode starts");
         descheduled.idle();
         assertTrue(descheduled.isOversubscribed(), "the fifth: the contended fraction passed 1/4");
@@ -206,12 +206,12 @@ class IdleLadderTimeTest {
     @Test
     void shouldFindTheMachineOversubscribedFromLateYields() {
         IdleLadder ladder = auto();
-        episodesWithAYieldOf(ladder, 8, AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS);
+        episodesWithAYieldOf(ladder, 8, OversubscriptionDetector.PREEMPTED_SPIN_NANOS);
         ladder.policy();
         assertFalse(ladder.isOversubscribed(), "yields back within 20 µs");
 
         IdleLadder late = auto();
-        episodesWithAYieldOf(late, 5, AdaptiveSpinPolicy.PREEMPTED_SPIN_NANOS + 1);
+        episodesWithAYieldOf(late, 5, OversubscriptionDetector.PREEMPTED_SPIN_NANOS + 1);
         late.policy();
         assertTrue(late.isOversubscribed(), "five yields in a row returned late: other threads had the core");
     }
