@@ -143,6 +143,10 @@ public final class IdleLadder implements IdleStrategy {
     /** Owner-only: the AUTO controller; also measures the wake-up cost in every mode. */
     private final AdaptiveSpinPolicy policy;
     private final Clock clock;
+    /** Owner-only: AUTO's nap of the current episode and the catch after it. */
+    private final NapCatch nap;
+    /** Owner-only: the last AUTO episode, until the controller is told of it (see reset()). */
+    private final PendingEpisode pendingEpisode;
 
     // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
@@ -158,8 +162,6 @@ public final class IdleLadder implements IdleStrategy {
     private long episodeSpinNanos;
     private long episodeYieldNanos;
     private long episodeStart;
-    /** When the catch after a nap ends (see napDeadline). */
-    private long catchDeadline;
     private long spinEnd;
     /** When the current rung began, and the time spent on each rung so far this episode (for the stats). */
     private long rungStart;
@@ -175,27 +177,8 @@ public final class IdleLadder implements IdleStrategy {
     private boolean contended;
     /** When the input that ended a signalled park was published, or {@link Long#MIN_VALUE} if not known. */
     private long arrivalNanos;
-    /**
-     * AUTO: the episode's first signalled park is a nap that times out at {@code napDeadline}, after which the
-     * ladder spins again until {@link AdaptiveSpinPolicy#catchDeadlineNanos()} ("catching"), then parks until signalled
-     * (see {@link AdaptiveSpinPolicy}, "The nap").
-     */
-    private boolean napPending;
-    private long napDeadline;
-    private boolean catching;
-    /** How the episode's nap ended: {@link #NO_NAP}, {@link #NAP_CAUGHT} or {@link #NAP_MISSED}. */
-    private int napOutcome;
-    private static final int NO_NAP = 0;
-    private static final int NAP_CAUGHT = 1;
-    private static final int NAP_MISSED = 2;
-    /** An AUTO episode ended and the controller has not been told yet (see reset()); its wait and contention. */
-    private boolean pendingEpisode;
-    private long pendingWaitNanos;
-    private long pendingArrivalNanos;
-    private boolean pendingContended;
     /** Whether the owner sent output since it last took input ({@link #afterOutput(boolean)}). */
     private boolean afterOutput;
-    private int pendingNapOutcome;
 
     /**
      * A ladder with the default yield window and park periods.
@@ -231,6 +214,8 @@ public final class IdleLadder implements IdleStrategy {
                Clock clock) {
         this.policy = policy;
         this.clock = clock;
+        this.nap = new NapCatch(policy, clock);
+        this.pendingEpisode = new PendingEpisode(policy);
         this.spinNanos = requireSpinNanos(spinNanos, "spinNanos");
         this.currentSpinNanos = spinNanos == AUTO ? policy.spinNanos() : spinNanos;
         this.yieldNanos = requireNonNegative(yieldNanos, "yieldNanos");
@@ -425,19 +410,15 @@ public final class IdleLadder implements IdleStrategy {
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
                 } else {
-                    // Only when the nap and its catch end before the caller's own deadline (a timer): an
-                    // episode that its deadline would end anyway needs no nap.
-                    boolean nap = napPending && clock.nanoTime() - napDeadline < 0
-                            && (deadlineNanos == Long.MAX_VALUE || policy.catchDeadlineNanos() - deadlineNanos < 0);
-                    napPending = false;
-                    if (nap) {
+                    boolean napping = nap.beginNap(deadlineNanos);
+                    if (napping) {
                         stats.recordNap();
                     }
-                    boolean signalled = signal.park(nap ? napDeadline : deadlineNanos);
+                    boolean signalled = signal.park(napping ? nap.napDeadlineNanos() : deadlineNanos);
                     stats.recordPark(signalled);
                     if (signalled) {
                         onSignalledWakeup(signal.signalNanos());
-                    } else if (nap) {
+                    } else if (napping) {
                         onNapTimedOut();
                     }
                 }
@@ -461,9 +442,7 @@ public final class IdleLadder implements IdleStrategy {
             case YIELDING -> {
                 yieldedNanos += now - rungStart;
                 endedIn = IdleStats.endedInYielding();
-                if (catching) {
-                    napOutcome = NAP_CAUGHT;
-                }
+                nap.workFoundWhileYielding();
             }
             default -> {
                 parkedNanos += now - rungStart;
@@ -471,33 +450,21 @@ public final class IdleLadder implements IdleStrategy {
             }
         }
         stats.recordEpisode(endedIn, spunNanos, yieldedNanos, parkedNanos);
-        if (napOutcome != NO_NAP) {
-            stats.recordNapOutcome(napOutcome == NAP_CAUGHT);
+        if (nap.outcome() != NapCatch.NO_NAP) {
+            stats.recordNapOutcome(nap.outcome() == NapCatch.CAUGHT);
         }
         phase = Phase.NOT_IDLE;
         if (episodeAuto) {
-            // Told to the controller when the next episode starts (feedPendingEpisode()): its bookkeeping, and a
-            // decision every few episodes, then costs time the thread has nothing else to do with, not time
-            // between an input's arrival and its processing.
+            // Told to the controller when the next episode starts (feedPendingEpisode()), when the thread has
+            // nothing else to do (see PendingEpisode).
             long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
-            pendingWaitNanos = arrival - episodeStart;
-            pendingArrivalNanos = arrival;
-            pendingContended = contended;
-            pendingNapOutcome = napOutcome;
-            pendingEpisode = true;
+            pendingEpisode.record(arrival - episodeStart, arrival, contended, nap.outcome());
         }
     }
 
     /** Tells the controller about the last AUTO episode, if it has not heard of it yet; owner thread only. */
     private void feedPendingEpisode() {
-        if (pendingEpisode) {
-            pendingEpisode = false;
-            if (pendingNapOutcome != NO_NAP) {
-                policy.onNapEnded(pendingNapOutcome == NAP_CAUGHT);
-            }
-            policy.onArrival(pendingArrivalNanos);
-            // The controller still has this episode's kind selected: the next one selects its own after this.
-            policy.onEpisode(pendingWaitNanos, pendingContended);
+        if (pendingEpisode.feed()) {
             OVERSUBSCRIBED.setOpaque(this, policy.isOversubscribed());
             if ((long) SPIN_NANOS.getOpaque(this) == AUTO) {
                 // Not when a fixed window was configured since: that is the window in effect (spinNanos(long)).
@@ -526,12 +493,10 @@ public final class IdleLadder implements IdleStrategy {
             return;
         }
         long now = clock.nanoTime();
-        policy.onNapTimedOut(now - napDeadline);
+        nap.timedOut(now);
         parkedNanos += now - rungStart;
         rungStart = now;
         lastClockRead = now;
-        catching = true;
-        catchDeadline = policy.catchDeadlineNanos();
         phase = Phase.YIELDING;
     }
 
@@ -556,10 +521,7 @@ public final class IdleLadder implements IdleStrategy {
                 spunNanos = 0;
                 yieldedNanos = 0;
                 parkedNanos = 0;
-                napPending = episodeAuto && policy.shouldNap();
-                napDeadline = napPending ? policy.napDeadlineNanos() : 0;
-                catching = false;
-                napOutcome = NO_NAP;
+                nap.start(episodeAuto);
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
                 // AUTO: the controller also sets the yield rung (two uncontended wake-ups, cut short below).
@@ -591,14 +553,12 @@ public final class IdleLadder implements IdleStrategy {
             }
             case YIELDING -> {
                 long now = clock.nanoTime();
-                if (catching) {
+                if (nap.isCatching()) {
                     // After a nap: yield until the input comes or the catch deadline passes, then park until
                     // signalled. Yields, not spins: a thread that must run for the input to come (its producer, woken
                     // by its own timer) may be waiting for this very core.
                     lastClockRead = now;
-                    if (now - catchDeadline >= 0) {
-                        catching = false;
-                        napOutcome = NAP_MISSED;
+                    if (nap.catchEnds(now)) {
                         yieldedNanos += now - rungStart;
                         rungStart = now;
                         phase = Phase.PARKING;
