@@ -208,6 +208,17 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         return this;
     }
 
+    /**
+     * Orders {@code BUSY_POLL_MICROS} settings for "the largest request wins" (a loop spins for its highest-ranked
+     * channel's): {@code 0 < AUTO < 1 < 2 < ...}; unset ({@link #NOT_SET}) ranks below all.
+     */
+    static long rank(int micros) {
+        if (micros == NOT_SET) {
+            return -1;
+        }
+        return micros == BusyPollChannelOption.AUTO ? 1 : 2L * micros;
+    }
+
     /** The value set explicitly (possibly {@link BusyPollChannelOption#AUTO}), or {@link #NOT_SET}. */
     int explicitBusyPollMicros() {
         return busyPollMicros;

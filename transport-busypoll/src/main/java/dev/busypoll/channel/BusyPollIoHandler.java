@@ -297,16 +297,6 @@ public final class BusyPollIoHandler implements IoHandler {
         return micros == BusyPollChannelOption.AUTO ? IdleLadder.AUTO : TimeUnit.MICROSECONDS.toNanos(micros);
     }
 
-    /**
-     * Orders settings for "the largest request wins": {@code 0 < AUTO < 1 < 2 < ...}; unset ranks below all.
-     */
-    static long rank(int micros) {
-        if (micros == BusyPollChannelConfig.NOT_SET) {
-            return -1;
-        }
-        return micros == BusyPollChannelOption.AUTO ? 1 : 2L * micros;
-    }
-
     private static String microsToString(int micros) {
         return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
     }
@@ -561,7 +551,7 @@ public final class BusyPollIoHandler implements IoHandler {
         int max = BusyPollChannelConfig.NOT_SET;
         for (BusyPollIoHandle handle : registered) {
             int micros = handle.busyPollMicros();
-            if (rank(micros) > rank(max)) {
+            if (BusyPollChannelConfig.rank(micros) > BusyPollChannelConfig.rank(max)) {
                 max = micros;
             }
         }

@@ -12,10 +12,12 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The transport's options on both channel kinds: each one set, read back through the option and the getter, listed
- * by {@code getOptions()}; unset ones read as the loop's defaults (or the class defaults before registration).
+ * by {@code getOptions()}; unset ones read as the loop's defaults (or the class defaults before registration); and
+ * how a loop ranks its channels' {@code BUSY_POLL_MICROS}.
  */
 class BusyPollChannelConfigTest {
 
@@ -102,5 +104,15 @@ class BusyPollChannelConfigTest {
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
+    }
+
+    @Test
+    void shouldRankAutoAboveZeroAndBelowAnyFixedSpin() {
+        int unset = BusyPollChannelConfig.NOT_SET;
+        int auto = BusyPollChannelOption.AUTO;
+        assertTrue(BusyPollChannelConfig.rank(unset) < BusyPollChannelConfig.rank(0));
+        assertTrue(BusyPollChannelConfig.rank(0) < BusyPollChannelConfig.rank(auto));
+        assertTrue(BusyPollChannelConfig.rank(auto) < BusyPollChannelConfig.rank(1));
+        assertTrue(BusyPollChannelConfig.rank(1) < BusyPollChannelConfig.rank(Integer.MAX_VALUE));
     }
 }

@@ -208,16 +208,6 @@ class BusyPollIoHandlerTest {
     }
 
     @Test
-    void shouldRankAutoAboveZeroAndBelowAnyFixedSpin() {
-        int unset = BusyPollChannelConfig.NOT_SET;
-        int auto = BusyPollChannelOption.AUTO;
-        assertTrue(BusyPollIoHandler.rank(unset) < BusyPollIoHandler.rank(0));
-        assertTrue(BusyPollIoHandler.rank(0) < BusyPollIoHandler.rank(auto));
-        assertTrue(BusyPollIoHandler.rank(auto) < BusyPollIoHandler.rank(1));
-        assertTrue(BusyPollIoHandler.rank(1) < BusyPollIoHandler.rank(Integer.MAX_VALUE));
-    }
-
-    @Test
     void shouldRunAutoWhenAChannelAsksForItAndNoneForAFixedSpin() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(0));
         try (Connections c = new Connections(group, group,
