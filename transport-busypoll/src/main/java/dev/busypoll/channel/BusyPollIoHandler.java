@@ -2,21 +2,14 @@ package dev.busypoll.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-
-import javax.management.InstanceAlreadyExistsException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 import dev.busypoll.core.IdleLadder;
 import dev.busypoll.core.WakeSignal;
@@ -157,7 +150,6 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** The JDK's platform logger: Netty's own logging facade is internal API. */
     private static final System.Logger logger = System.getLogger(BusyPollIoHandler.class.getName());
-    private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
     private static final VarHandle WAKEUP_REQUESTED;
     private static final VarHandle SPIN_CONFIG_CHANGED;
 
@@ -171,20 +163,6 @@ public final class BusyPollIoHandler implements IoHandler {
         }
     }
 
-    /**
-     * The platform MBean server, looked up once when the class loads: its first lookup takes hundreds of
-     * milliseconds, which must not delay a loop's start (or its shutdown right after). Null if JMX is unavailable.
-     */
-    private static final MBeanServer MBEAN_SERVER = platformMBeanServer();
-
-    private static MBeanServer platformMBeanServer() {
-        try {
-            return ManagementFactory.getPlatformMBeanServer();
-        } catch (Throwable t) {
-            return null;
-        }
-    }
-
     private final ThreadAwareExecutor executor;
     private final int defaultBusyPollMicros;
     private final int defaultBudget;
@@ -193,6 +171,7 @@ public final class BusyPollIoHandler implements IoHandler {
     private final MpscUnboundedArrayQueue<BusyPollIoHandle> readyList = new MpscUnboundedArrayQueue<>(64);
     private final Set<BusyPollIoHandle> registered = new HashSet<>();
     private final BusyPollStats stats;
+    private final BusyPollStatsRegistration registration;
     private final BooleanSupplier wakeCondition = this::hasWork;
 
     @SuppressWarnings("unused") // accessed through WAKEUP_REQUESTED
@@ -222,8 +201,6 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** Loop-thread only: the context of the current {@link #run}. */
     private IoHandlerContext context;
-    /** Loop-thread only: the MBean name, once registered. */
-    private ObjectName mbeanName;
 
     private BusyPollIoHandler(ThreadAwareExecutor executor, int defaultBusyPollMicros, int defaultBudget) {
         this.executor = Objects.requireNonNull(executor, "executor");
@@ -234,6 +211,7 @@ public final class BusyPollIoHandler implements IoHandler {
         this.ladder = new IdleLadder(spinNanos, IdleLadder.busyPollYieldNanos(spinNanos),
                 IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
         this.stats = new BusyPollStats(this, ladder.stats());
+        this.registration = new BusyPollStatsRegistration(executor, this, stats);
     }
 
     /** A factory of loops with the default spin window and budget. */
@@ -319,7 +297,7 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** The handler of a started busypoll loop, or an exception that says how to make one. */
     static BusyPollIoHandler of(EventExecutor loop) {
-        BusyPollIoHandler handler = loop instanceof ThreadAwareExecutor ? RUNNING.get(loop) : null;
+        BusyPollIoHandler handler = BusyPollStatsRegistration.running(loop);
         if (handler == null) {
             throw new IllegalArgumentException(loop + " is not a started busypoll event loop (create it with "
                     + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory()))");
@@ -370,10 +348,7 @@ public final class BusyPollIoHandler implements IoHandler {
 
     @Override
     public void initialize() {
-        RUNNING.put(executor, this);
-        if (mbeanName == null) {
-            registerMBean();
-        }
+        registration.register();
     }
 
     @Override
@@ -618,8 +593,7 @@ public final class BusyPollIoHandler implements IoHandler {
             countedAsSpinning = false;
             SpinningLoops.INSTANCE.stopped();
         }
-        RUNNING.remove(executor, this);
-        unregisterMBean();
+        registration.unregister();
     }
 
     private void closeAll() {
@@ -653,40 +627,6 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public boolean isCompatible(Class<? extends IoHandle> handleType) {
         return BusyPollIoHandle.class.isAssignableFrom(handleType);
-    }
-
-    private void registerMBean() {
-        MBeanServer server = MBEAN_SERVER;
-        if (server == null) {
-            return;
-        }
-        try {
-            String thread = Thread.currentThread().getName();
-            ObjectName name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(thread));
-            try {
-                server.registerMBean(stats, name);
-            } catch (InstanceAlreadyExistsException e) {
-                name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name="
-                        + ObjectName.quote(thread + '@' + Integer.toHexString(System.identityHashCode(this))));
-                server.registerMBean(stats, name);
-            }
-            mbeanName = name;
-        } catch (Throwable t) {
-            // Monitoring must never stop the loop.
-            logger.log(System.Logger.Level.DEBUG, "Could not register the busypoll MBean", t);
-        }
-    }
-
-    private void unregisterMBean() {
-        ObjectName name = mbeanName;
-        if (name != null) {
-            mbeanName = null;
-            try {
-                MBEAN_SERVER.unregisterMBean(name);
-            } catch (Throwable t) {
-                logger.log(System.Logger.Level.DEBUG, () -> "Could not unregister the busypoll MBean " + name, t);
-            }
-        }
     }
 
     @Override

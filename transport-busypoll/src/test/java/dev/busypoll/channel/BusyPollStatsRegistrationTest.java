@@ -1,0 +1,122 @@
+package dev.busypoll.channel;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import io.netty.util.concurrent.ThreadAwareExecutor;
+import dev.busypoll.core.Worker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link BusyPollStatsRegistration}: when a loop can be found by its executor and over JMX, and under which name,
+ * driven by hand (no loop runs: the handlers are made by the factory and never started). Each registration runs on
+ * a thread of its own, named for the test, since the MBean takes its loop thread's name.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class BusyPollStatsRegistrationTest {
+    private static final MBeanServer MBEANS = ManagementFactory.getPlatformMBeanServer();
+
+    /** An executor that is never run: only its identity matters to the registry. */
+    private static final class IdleExecutor implements ThreadAwareExecutor {
+        @Override
+        public boolean isExecutorThread(Thread thread) {
+            return false;
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            throw new UnsupportedOperationException("not a running loop");
+        }
+    }
+
+    /** A loop that is never run: its executor, its handler and the handler's registration. */
+    private record Loop(ThreadAwareExecutor executor, BusyPollIoHandler handler,
+                        BusyPollStatsRegistration registration) {
+        static Loop of(ThreadAwareExecutor executor) {
+            BusyPollIoHandler handler = (BusyPollIoHandler) BusyPollIoHandler.newFactory().newHandler(executor);
+            return new Loop(executor, handler, new BusyPollStatsRegistration(executor, handler, handler.stats()));
+        }
+
+        /** What the registry finds for this loop's executor. */
+        BusyPollIoHandler found() {
+            return BusyPollStatsRegistration.running(executor);
+        }
+    }
+
+    private static ObjectName nameOf(String loop) throws Exception {
+        return new ObjectName("dev.busypoll:type=BusyPollIoHandler,name=" + ObjectName.quote(loop));
+    }
+
+    @Test
+    void shouldPublishALoopFromItsRegistrationToItsUnregistration() throws Exception {
+        String thread = "stats-registration-publish";
+        Worker.run(thread, () -> {
+            Loop loop = Loop.of(new IdleExecutor());
+            BusyPollStatsRegistration registration = loop.registration();
+            assertNull(loop.found(), "not started");
+            assertNull(registration.mbeanName());
+
+            registration.register();
+            assertSame(loop.handler(), loop.found());
+            ObjectName name = nameOf(thread);
+            assertEquals(name, registration.mbeanName(), "named for the loop's thread");
+            assertTrue(MBEANS.isRegistered(name));
+            assertEquals(0L, MBEANS.getAttribute(name, "Messages"), "the loop's own counters");
+            registration.register(); // started again (Netty may move a loop to another thread): registered once
+            assertEquals(name, registration.mbeanName());
+
+            registration.unregister();
+            assertNull(loop.found(), "destroyed");
+            assertNull(registration.mbeanName());
+            assertFalse(MBEANS.isRegistered(name));
+            registration.unregister(); // nothing left to unregister
+            assertNull(BusyPollStatsRegistration.running(new IdleExecutor()), "another executor was never a loop");
+        }).join(10, "publish");
+    }
+
+    @Test
+    void shouldNameASecondLoopOfTheSameThreadNameApart() throws Exception {
+        String thread = "stats-registration-clash";
+        Worker.run(thread, () -> {
+            Loop first = Loop.of(new IdleExecutor());
+            Loop second = Loop.of(new IdleExecutor());
+            first.registration().register();
+            second.registration().register();
+            ObjectName apart = nameOf(thread + '@' + Integer.toHexString(System.identityHashCode(second.handler())));
+            assertEquals(nameOf(thread), first.registration().mbeanName());
+            assertEquals(apart, second.registration().mbeanName(), "the thread's name and the handler's identity hash");
+            assertTrue(MBEANS.isRegistered(apart));
+            assertSame(second.handler(), second.found());
+            first.registration().unregister();
+            second.registration().unregister();
+            assertFalse(MBEANS.isRegistered(nameOf(thread)));
+            assertFalse(MBEANS.isRegistered(apart));
+        }).join(10, "clash");
+    }
+
+    @Test
+    void shouldLeaveALaterLoopOfTheSameExecutorFoundWhenAnEarlierOneUnregisters() throws Exception {
+        Worker.run("stats-registration-takeover", () -> {
+            IdleExecutor executor = new IdleExecutor();
+            Loop earlier = Loop.of(executor);
+            Loop later = Loop.of(executor);
+            earlier.registration().register();
+            later.registration().register();
+            assertSame(later.handler(), later.found(), "the executor's latest loop");
+            earlier.registration().unregister();
+            assertSame(later.handler(), later.found(), "the earlier loop's end is its own");
+            later.registration().unregister();
+            assertNull(later.found());
+        }).join(10, "takeover");
+    }
+}
