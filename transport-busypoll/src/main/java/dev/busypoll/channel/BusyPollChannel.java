@@ -320,7 +320,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         if (inbound.claimWriterWaiting()) {
             BusyPollChannel writer = peer;
             if (writer != null) {
-                writer.scheduleFromPeer();
+                writer.scheduleFromPeer(handler);
             }
         }
     }
@@ -338,7 +338,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
                 peer.inbound.endOfStream();
             }
             VarHandle.fullFence();
-            peer.scheduleFromPeer();
+            peer.scheduleFromPeer(handler);
         }
     }
 
@@ -584,14 +584,14 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             if (!announced) {
                 // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
                 announced = true;
-                announce(peer, target);
+                announce(peer, target, handler);
             } else {
                 unannounced = true;
             }
             in.remove();
         }
         if (unannounced) {
-            announce(peer, target);
+            announce(peer, target, handler);
         }
         if (announced) {
             BusyPollIoHandler h = handler;
@@ -601,21 +601,29 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         }
     }
 
-    /** Writer side of hand-offs 2, 3 and 5, after offering to {@code target}. */
-    private static void announce(BusyPollChannel peer, InboundQueue target) {
+    /**
+     * Writer side of hand-offs 2, 3 and 5, after offering to {@code target}; {@code writerLoop} is the writer's own
+     * loop ({@code handler}, read once by the caller).
+     */
+    private static void announce(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler writerLoop) {
         VarHandle.fullFence();
         if (target.isClosed()) {
             target.releaseAll();
         } else {
-            peer.scheduleFromPeer();
+            peer.scheduleFromPeer(writerLoop);
         }
     }
 
-    /** Any thread, after publishing work for this channel and a full fence. */
-    void scheduleFromPeer() {
+    /**
+     * The peer's loop ({@code peerLoop}, the calling thread's), after publishing work for this channel and a full
+     * fence. Whether the caller runs on this channel's loop is decided from the two handlers, not by asking the
+     * handler: a producer on another loop then reads none of this loop's own fields (see
+     * {@link BusyPollIoHandler#schedule(BusyPollIoHandle, boolean)}).
+     */
+    void scheduleFromPeer(BusyPollIoHandler peerLoop) {
         BusyPollIoHandler h = handler;
         if (h != null) {
-            h.schedule((BusyPollUnsafe) unsafe());
+            h.schedule((BusyPollUnsafe) unsafe(), h == peerLoop);
         }
     }
 

@@ -362,9 +362,11 @@ public final class BusyPollIoHandler implements IoHandler {
             active = System.nanoTime() - start;
         }
         if (work == 0 && context.canBlock()) {
-            idle(context);
+            boolean waited = idle(context);
             if (hasReadyWork()) {
-                long resumed = System.nanoTime();
+                // The ladder's clock read that ended the wait is when the work was found: no second read on the
+                // path from an input's arrival to its handling.
+                long resumed = waited ? ladder.episodeEndNanos() : System.nanoTime();
                 work = processReadyList();
                 active = System.nanoTime() - resumed;
             }
@@ -462,7 +464,8 @@ public final class BusyPollIoHandler implements IoHandler {
         return hasReadyWork() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
     }
 
-    private void idle(IoHandlerContext context) {
+    /** Idles until there is work; returns whether it climbed the ladder (so {@link IdleLadder#episodeEndNanos()} holds). */
+    private boolean idle(IoHandlerContext context) {
         if ((int) SPIN_CONFIG_CHANGED.getVolatile(this) != 0) {
             recomputeSpin();
         }
@@ -472,8 +475,10 @@ public final class BusyPollIoHandler implements IoHandler {
         long deadline = Long.MAX_VALUE;
         boolean deadlineKnown = false;
         ladder.afterOutput(sentSinceInput);
+        boolean waited = false;
         try {
             while (!hasWork()) {
+                waited = true;
                 if (!deadlineKnown && ladder.mayParkOnNextStep()) {
                     // Producers skip the wake-up for a watched channel: take its flag back before parking.
                     unwatch(true);
@@ -495,6 +500,7 @@ public final class BusyPollIoHandler implements IoHandler {
                 WAKEUP_REQUESTED.setVolatile(this, 0);
             }
         }
+        return waited;
     }
 
     /**
@@ -558,12 +564,22 @@ public final class BusyPollIoHandler implements IoHandler {
      * list unless it is already there, and wakes the loop if parked (hand-off 3).
      */
     void schedule(BusyPollIoHandle handle) {
+        schedule(handle, inLoop());
+    }
+
+    /**
+     * As {@link #schedule(BusyPollIoHandle)}, where the caller knows whether it runs on this loop
+     * ({@code onThisLoop}). A producer on another loop that finds the channel watched (its flag already set) then
+     * returns having read only the channel's flag: it reads no field of this handler, whose cache line the loop
+     * writes on every pass, so a hop to a spinning loop costs the loop no cache miss besides the message's own.
+     */
+    void schedule(BusyPollIoHandle handle, boolean onThisLoop) {
         if (handle.tryMarkQueued()) {
             readyList.offer(handle);
-            if (!inLoop()) {
+            if (!onThisLoop) {
                 stats.recordSignal(signal.signal());
             }
-        } else if (handle == watched && inLoop()) {
+        } else if (onThisLoop && handle == watched) {
             // A write from this loop to its watched channel: the watched channel is polled before the ready list,
             // so it would read this before input that earlier writes of this loop queued. Demote it to the end of
             // the ready list, keeping its flag (now that of a ready-list entry): same-loop input is read in the

@@ -162,6 +162,8 @@ public final class IdleLadder implements IdleStrategy {
     private long episodeSpinNanos;
     private long episodeYieldNanos;
     private long episodeStart;
+    /** The clock read of the last {@link #reset()} that ended an episode. */
+    private long episodeEnd;
     private long spinEnd;
     /** When the current rung began, and the time spent on each rung so far this episode (for the stats). */
     private long rungStart;
@@ -426,13 +428,17 @@ public final class IdleLadder implements IdleStrategy {
         }
     }
 
-    /** Ends the idle episode (work was found): the episode's time per rung goes into {@link #stats()}. */
+    /**
+     * Ends the idle episode (work was found): the episode's time per rung goes into {@link #stats()}. The clock
+     * read that ended it is {@link #episodeEndNanos()}.
+     */
     @Override
     public void reset() {
         if (phase == Phase.NOT_IDLE) {
             return;
         }
         long now = clock.nanoTime();
+        episodeEnd = now;
         int endedIn;
         switch (phase) {
             case SPINNING -> {
@@ -460,6 +466,15 @@ public final class IdleLadder implements IdleStrategy {
             long arrival = arrivalNanos != Long.MIN_VALUE ? arrivalNanos : now;
             pendingEpisode.record(arrival - episodeStart, arrival, contended, nap.outcome());
         }
+    }
+
+    /**
+     * The {@link System#nanoTime()} (the ladder's clock) at which the last {@link #reset()} that ended an episode
+     * ended it: a caller that resumes work right after the reset can use it instead of reading the clock again.
+     * Owner thread only; meaningless before the first episode ended.
+     */
+    public long episodeEndNanos() {
+        return episodeEnd;
     }
 
     /** Tells the controller about the last AUTO episode, if it has not heard of it yet; owner thread only. */

@@ -60,6 +60,20 @@ class IdleLadderTimeTest {
     }
 
     @Test
+    void shouldGiveTheClockReadThatEndedTheLastEpisode() {
+        IdleLadder ladder = ladder(1_000, HOUR, 1, 1);
+        ladder.idle();
+        clock.advance(700);
+        ladder.reset();
+        assertEquals(clock.now(), ladder.episodeEndNanos(), "the reset's own read");
+        long ended = clock.now();
+
+        clock.advance(300);
+        ladder.reset(); // not idle: ends nothing, reads nothing
+        assertEquals(ended, ladder.episodeEndNanos(), "still the last episode's end");
+    }
+
+    @Test
     void shouldRecordTheTimeOfEachRungAndDoubleItsParkPeriodUpToTheLongest() {
         IdleLadder ladder = ladder(1_000, 3_000, 1_000, 4_000);
         ladder.idle();
