@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -348,7 +347,7 @@ final class NettyHackbenchChannels extends NamedTransport implements HackbenchCh
                         for (int i = 0; i < burst; i++) {
                             remaining--; // count first, then write (design.md)
                             ByteBuf m = ctx.alloc().buffer(PAYLOAD.length).writeBytes(PAYLOAD);
-                            ctx.write(m).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+                            ctx.write(m, ctx.voidPromise());
                         }
                         ctx.flush();
                     }

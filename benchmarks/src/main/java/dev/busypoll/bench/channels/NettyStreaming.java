@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -170,7 +169,7 @@ final class NettyStreaming extends NamedTransport implements StreamingTransport 
                         remaining--; // count first, then write (design.md)
                         sentBytes += PAYLOAD.length;
                         ByteBuf m = ctx.alloc().buffer(PAYLOAD.length).writeBytes(PAYLOAD);
-                        ctx.write(m).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+                        ctx.write(m, ctx.voidPromise());
                     }
                     ctx.flush();
                 }

@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -123,7 +122,7 @@ public final class NettyTransport extends NamedTransport implements PingPongTran
             ByteBuf buf = ctx.alloc().buffer(8).writeLong(sequence++);
             pendingBytes = 8;
             sentAt = System.nanoTime();
-            ctx.writeAndFlush(buf).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+            ctx.writeAndFlush(buf, ctx.voidPromise());
         }
 
         @Override

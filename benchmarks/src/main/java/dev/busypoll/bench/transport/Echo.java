@@ -1,6 +1,5 @@
 package dev.busypoll.bench.transport;
 
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,7 +13,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 public final class Echo extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ctx.writeAndFlush(msg).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        ctx.writeAndFlush(msg, ctx.voidPromise());
     }
 
     @Override
