@@ -3,6 +3,8 @@ package dev.busypoll.bench;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 
+import io.netty.util.ResourceLeakDetector;
+
 /**
  * What a report says about the machine it ran on. The CPU clocks are {@link CpuClock}'s.
  */
@@ -34,6 +36,8 @@ public final class Machine {
                 "Cores: " + cores() + " (availableProcessors)",
                 "Max heap: " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB",
                 "JVM args: " + (args.isEmpty() ? "(none)" : String.join(" ", args)),
+                "Netty leak detection: " + ResourceLeakDetector.getLevel()
+                        + " (the tool turns it off unless -Dio.netty.leakDetection.level says otherwise)",
                 "Load average (1 min) at start: " + loadAverage()
                         + " (above the core count means other processes compete: expect noise)",
                 "Process CPU time: " + (CpuClock.processNanos() >= 0 ? "OperatingSystemMXBean#getProcessCpuTime"
