@@ -459,8 +459,12 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
             unsafe().close(unsafe().voidPromise());
             return;
         }
-        // The child may have written and even ended before we were connected: polls until now ignored it.
-        scheduleSelf();
+        // The child may have written and even ended before we were connected: polls until now ignored it. Only
+        // then: a channel queued with nothing to read would keep its place on the ready list ahead of channels
+        // that get input later in this batch of tasks, and be read before them when its own input comes.
+        if (inbound.hasNext() || endPending()) {
+            scheduleSelf();
+        }
     }
 
     /** On the client's loop: the server did not take the connection. */
