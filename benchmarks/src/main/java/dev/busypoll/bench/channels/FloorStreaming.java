@@ -6,23 +6,30 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 import org.jctools.queues.SpscArrayQueue;
 
 import dev.busypoll.bench.transport.NamedTransport;
 
 /**
- * The streaming floor: two threads, one JCTools {@link SpscArrayQueue} of {@value #CAPACITY} entries, both
- * busy-spinning with {@link Thread#onSpinWait()}. A message is a reference to one shared 64-byte array (the
- * floor measures the hand-off; nothing is allocated or copied); the receiver adds up the arrays' lengths.
+ * The streaming floor: plain threads, no event loop. Two threads, one JCTools {@link SpscArrayQueue} of {@value
+ * #CAPACITY} entries, both busy-spinning with {@link Thread#onSpinWait()}; what the two ends do with each message
+ * ({@link Ends}) makes the row:
  *
  * <pre>
- *   sender thread                                    receiver thread
- *     offer(payload) x n (spin while full) ---&gt; [SPSC] ---&gt; poll (spin while empty), bytes += 64
- *                                                          last one: note the time
+ *   writer thread                                     reader thread
+ *     Ends.write: make a message, offer it           poll (spin while empty), Ends.Reader: take it
+ *       (spin while full) x n         ---&gt; [SPSC] ---&gt;   last one: note the time
  * </pre>
  *
- * <p>Both threads are created before the start signal (they wait on a latch) and wait again after the stream
+ * <ul>
+ *   <li>{@code floor}, rung (a): a message is a reference to one shared 64-byte array (nothing is allocated or
+ *       copied); the reader adds up the arrays' lengths. Only the hand-off between two threads.</li>
+ * </ul>
+ *
+ * <p>The threads are created before the start signal (they wait on a latch) and wait again after the stream
  * until the session closes, so they are alive across the CPU clock's window.
  */
 final class FloorStreaming extends NamedTransport implements StreamingTransport {
@@ -31,9 +38,41 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
     private static final long TIMEOUT_SECONDS = 60;
     private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
 
-    /** A new transport. */
+    private final IntFunction<Ends> ends;
+
+    private FloorStreaming(String name, String key, IntFunction<Ends> ends) {
+        super(name, key, 2); // both threads spin, idle or not
+        this.ends = ends;
+    }
+
+    /** Rung (a), the floor. */
     FloorStreaming() {
-        super("floor: SPSC queue, busy spin", "floor", 2); // both threads spin, idle or not
+        this("floor: SPSC queue, busy spin", "floor", batch -> new SharedPayload());
+    }
+
+    /**
+     * What the two ends do with one stream's messages; one instance per stream. {@link #write} runs on the writer
+     * thread, {@link #reader} and what it returns on the reader thread.
+     */
+    interface Ends {
+        /** Writes {@code messages} messages, handing each to {@code handOff}, which returns once it took it. */
+        void write(long messages, Consumer<Object> handOff);
+
+        /** The reader of the stream, made before its first message. */
+        Reader reader(long messages);
+    }
+
+    /** Takes a stream's messages, each as it comes ({@link #accept}), or all of them off the queue. */
+    interface Reader extends Consumer<Object> {
+        /** Takes {@code messages} messages off {@code queue}, spinning while it is empty. */
+        default void drain(SpscArrayQueue<Object> queue, long messages) {
+            for (long n = 0; n < messages; n++) {
+                accept(take(queue));
+            }
+        }
+
+        /** After the last message: the payload bytes taken (the stream failed if it throws). */
+        long finish();
     }
 
     @Override
@@ -44,43 +83,33 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
 
             @Override
             public Measured run(long messages) throws Exception {
-                SpscArrayQueue<byte[]> queue = new SpscArrayQueue<>(CAPACITY);
+                Ends stream = ends.apply(batch);
+                SpscArrayQueue<Object> queue = new SpscArrayQueue<>(CAPACITY);
                 CountDownLatch start = new CountDownLatch(1);
                 CountDownLatch done = new CountDownLatch(1);
                 AtomicLong end = new AtomicLong();
                 AtomicLong bytes = new AtomicLong();
                 AtomicReference<Throwable> failure = new AtomicReference<>();
-                thread("floor-stream-receiver", start, failure, () -> {
-                    long n = 0;
-                    long sum = 0;
-                    while (n < messages) {
-                        byte[] m = queue.relaxedPoll();
-                        if (m == null) {
-                            spin();
-                            continue;
-                        }
-                        sum += m.length;
-                        n++;
-                    }
+                thread(key() + "-stream-receiver", start, failure, () -> {
+                    Reader reader = stream.reader(messages);
+                    reader.drain(queue, messages);
                     end.set(System.nanoTime());
-                    bytes.set(sum);
+                    bytes.set(reader.finish());
                     done.countDown();
                 });
-                thread("floor-stream-sender", start, failure, () -> {
-                    for (long i = 0; i < messages; i++) {
-                        while (!queue.relaxedOffer(PAYLOAD)) {
-                            spin();
-                        }
+                thread(key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
+                    while (!queue.relaxedOffer(m)) {
+                        spin();
                     }
-                });
+                }));
                 long t0 = System.nanoTime();
                 start.countDown();
                 boolean finished = done.await(TIMEOUT_SECONDS + messages / 1_000_000, TimeUnit.SECONDS);
                 if (failure.get() != null) {
-                    throw new IllegalStateException("floor thread failed", failure.get());
+                    throw new IllegalStateException(key() + ": thread failed", failure.get());
                 }
                 if (!finished) {
-                    throw new IllegalStateException("floor: stream unfinished");
+                    throw new IllegalStateException(key() + ": stream unfinished");
                 }
                 return new Measured(t0, end.get(), bytes.get() / PAYLOAD.length, null);
             }
@@ -105,10 +134,58 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
         };
     }
 
-    private static void spin() {
+    /** The next message off {@code queue}, spinning while it is empty. */
+    static Object take(SpscArrayQueue<Object> queue) {
+        Object m;
+        while ((m = queue.relaxedPoll()) == null) {
+            spin();
+        }
+        return m;
+    }
+
+    /** Waits one turn of a spin, failing when the session closes the thread. */
+    static void spin() {
         Thread.onSpinWait();
         if (Thread.currentThread().isInterrupted()) {
             throw new IllegalStateException("interrupted while spinning");
+        }
+    }
+
+    /**
+     * Rung (a): references to one shared array. Fields on the reader thread. It drains the queue in a loop of its own:
+     * a call site that every row's reader passes through sees more receiver types than the JIT inlines, which would
+     * cost this row, whose work per message is a few nanoseconds, a good part of its rate.
+     */
+    private static final class SharedPayload implements Ends, Reader {
+        private long bytes;
+
+        @Override
+        public void write(long messages, Consumer<Object> handOff) {
+            for (long i = 0; i < messages; i++) {
+                handOff.accept(PAYLOAD);
+            }
+        }
+
+        @Override
+        public Reader reader(long messages) {
+            return this;
+        }
+
+        @Override
+        public void drain(SpscArrayQueue<Object> queue, long messages) {
+            for (long n = 0; n < messages; n++) {
+                bytes += ((byte[]) take(queue)).length;
+            }
+        }
+
+        @Override
+        public void accept(Object m) {
+            bytes += ((byte[]) m).length;
+        }
+
+        @Override
+        public long finish() {
+            return bytes;
         }
     }
 }
