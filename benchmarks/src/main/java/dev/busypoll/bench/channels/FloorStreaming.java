@@ -9,14 +9,15 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
+import io.netty.buffer.ByteBufAllocator;
 import org.jctools.queues.SpscArrayQueue;
 
 import dev.busypoll.bench.transport.NamedTransport;
 
 /**
- * The streaming floor: plain threads, no event loop. Two threads, one JCTools {@link SpscArrayQueue} of {@value
- * #CAPACITY} entries, both busy-spinning with {@link Thread#onSpinWait()}; what the two ends do with each message
- * ({@link Ends}) makes the row:
+ * The streaming floor and the rows of the cost ladder built on it: plain threads, no event loop. Two threads, one
+ * JCTools {@link SpscArrayQueue} of {@value #CAPACITY} entries, both busy-spinning with {@link Thread#onSpinWait()};
+ * what the two ends do with each message ({@link Ends}) makes the row:
  *
  * <pre>
  *   writer thread                                     reader thread
@@ -27,6 +28,11 @@ import dev.busypoll.bench.transport.NamedTransport;
  * <ul>
  *   <li>{@code floor}, rung (a): a message is a reference to one shared 64-byte array (nothing is allocated or
  *       copied); the reader adds up the arrays' lengths. Only the hand-off between two threads.</li>
+ *   <li>{@code floor-bytebuf}, rung (b): the writer allocates a 64-byte {@code ByteBuf} from the allocator the Netty
+ *       rows' channels use ({@code ByteBufAllocator.DEFAULT}, which {@code ctx.alloc()} gives) and fills it as their
+ *       pump does, {@code batch} of them before handing them off, as the pump writes {@code batch} before each
+ *       flush; the reader counts its bytes and releases it, as their sink does. (a) plus a buffer's life from one
+ *       thread to the other; no pipeline.</li>
  * </ul>
  *
  * <p>The threads are created before the start signal (they wait on a latch) and wait again after the stream
@@ -48,6 +54,12 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
     /** Rung (a), the floor. */
     FloorStreaming() {
         this("floor: SPSC queue, busy spin", "floor", batch -> new SharedPayload());
+    }
+
+    /** The cost ladder's rows above the floor, their buffers from {@code alloc}. */
+    static List<StreamingTransport> ladder(ByteBufAllocator alloc) {
+        return List.of(new FloorStreaming("floor + ByteBuf, allocated and released", "floor-bytebuf",
+                batch -> new ByteBufs(alloc, batch)));
     }
 
     /**
@@ -186,6 +198,48 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
         @Override
         public long finish() {
             return bytes;
+        }
+    }
+
+    /**
+     * Rung (b): a buffer per message, made as the Netty rows' pump makes it, {@code batch} at a time as it writes
+     * them before each flush, and taken as their sink takes it.
+     */
+    private record ByteBufs(ByteBufAllocator alloc, int batch) implements Ends {
+        @Override
+        public void write(long messages, Consumer<Object> handOff) {
+            Object[] flush = new Object[batch];
+            for (long left = messages; left > 0; left -= flush.length) {
+                int n = (int) Math.min(flush.length, left);
+                for (int i = 0; i < n; i++) {
+                    flush[i] = NettyStreaming.message(alloc);
+                }
+                for (int i = 0; i < n; i++) {
+                    handOff.accept(flush[i]);
+                    flush[i] = null;
+                }
+            }
+        }
+
+        @Override
+        public Reader reader(long messages) {
+            return new Reader() {
+                private long bytes;
+
+                @Override
+                public void accept(Object m) {
+                    int n = NettyStreaming.consume(m);
+                    if (n < 0) {
+                        throw new IllegalStateException("unexpected message " + m.getClass().getName());
+                    }
+                    bytes += n;
+                }
+
+                @Override
+                public long finish() {
+                    return bytes;
+                }
+            };
         }
     }
 }

@@ -3,10 +3,14 @@ package dev.busypoll.bench.channels;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.netty.util.concurrent.FastThreadLocalThread;
+
 /**
  * The plain worker threads of this package's floors: each waits for {@code start}, does its work, then stays
  * alive until {@code release}, so the CPU clock's window (live threads' schedstat) sees all of its work. The first
- * failure of any worker goes into {@code failure}. Stateless; thread-safe.
+ * failure of any worker goes into {@code failure}. A worker is a {@link FastThreadLocalThread}, as an event loop's
+ * thread is: Netty's default allocator gives only those a cache of their own, so a floor that allocates buffers
+ * allocates them as the Netty rows' loops do. Stateless; thread-safe.
  */
 final class FloorThreads {
     private FloorThreads() {
@@ -15,7 +19,7 @@ final class FloorThreads {
     /** Starts one daemon worker thread. */
     static Thread start(String name, CountDownLatch start, CountDownLatch release,
                         AtomicReference<Throwable> failure, Runnable work) {
-        Thread t = new Thread(() -> {
+        Thread t = new FastThreadLocalThread(() -> {
             try {
                 start.await();
                 work.run();

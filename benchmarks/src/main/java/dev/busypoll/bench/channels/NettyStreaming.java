@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -78,6 +79,18 @@ final class NettyStreaming extends NamedTransport implements StreamingTransport 
         };
     }
 
+    /** A message as the pump writes it: a {@value Streaming#MESSAGE_BYTES}-byte buffer from {@code alloc}, filled. */
+    static ByteBuf message(ByteBufAllocator alloc) {
+        return alloc.buffer(PAYLOAD.length).writeBytes(PAYLOAD);
+    }
+
+    /** Takes a message as the sink does: its readable bytes (-1 when it is not a buffer), and releases it. */
+    static int consume(Object msg) {
+        int n = msg instanceof ByteBuf b ? b.readableBytes() : -1;
+        ReferenceCountUtil.release(msg);
+        return n;
+    }
+
     /** The receiving side; its counters are touched only on the server loop (after {@link #reset}). */
     static final class Sink extends ChannelInboundHandlerAdapter {
         /** Read by the coordinator after {@code done} completed (the future orders it). */
@@ -95,8 +108,7 @@ final class NettyStreaming extends NamedTransport implements StreamingTransport 
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            int n = msg instanceof ByteBuf b ? b.readableBytes() : -1;
-            ReferenceCountUtil.release(msg);
+            int n = consume(msg);
             if (n < 0 || done == null) {
                 fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
                 return;
@@ -168,8 +180,7 @@ final class NettyStreaming extends NamedTransport implements StreamingTransport 
                     for (int i = 0; i < n; i++) {
                         remaining--; // count first, then write (design.md)
                         sentBytes += PAYLOAD.length;
-                        ByteBuf m = ctx.alloc().buffer(PAYLOAD.length).writeBytes(PAYLOAD);
-                        ctx.write(m, ctx.voidPromise());
+                        ctx.write(message(ctx.alloc()), ctx.voidPromise());
                     }
                     ctx.flush();
                 }

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
+import io.netty.buffer.ByteBufAllocator;
+
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
@@ -18,10 +20,10 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to
  * one server child, flushing every {@code batch} messages, each side on its own single-threaded event loop
  * group (topology and flow control in {@link NettyStreaming}); beside it the floor, two spinning threads and
- * an SPSC queue ({@link FloorStreaming}). Per transport and repetition: a fresh pair, a warm-up stream, then the
- * measured stream; repetitions are interleaved (rep 1 of every transport, then rep 2, ...) and the report gives
- * medians. Time = start signal to the last byte received; CPU = the CPU clock ({@link CpuClock}) over the
- * same window. Used by one thread.
+ * an SPSC queue, and the cost ladder's rows built on it ({@link FloorStreaming}). Per transport and repetition: a
+ * fresh pair, a warm-up stream, then the measured stream; repetitions are interleaved (rep 1 of every transport,
+ * then rep 2, ...) and the report gives medians. Time = start signal to the last byte received; CPU = the CPU
+ * clock ({@link CpuClock}) over the same window. Used by one thread.
  */
 public final class Streaming {
     /** Bytes per message. */
@@ -58,10 +60,11 @@ public final class Streaming {
             NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
         }
 
-        /** The transports, in report order: the floor, then every Netty transport. */
+        /** The transports, in report order: the floor, the cost ladder's rows, then every Netty transport. */
         List<StreamingTransport> transports() {
             List<StreamingTransport> list = new ArrayList<>();
             list.add(new FloorStreaming());
+            list.addAll(FloorStreaming.ladder(ByteBufAllocator.DEFAULT));
             NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyStreaming(s)));
             return list;
         }

@@ -10,16 +10,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.netty.buffer.AbstractByteBufAllocator;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
-
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /** A tiny stream over every transport: complete and sane results, never timing thresholds. */
@@ -33,8 +36,8 @@ class StreamingTest {
         Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
         Streaming.Result result = Streaming.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
-                "busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto");
+        List<String> keys = List.of("floor", "floor-bytebuf", "local-default", "local-io", "nio", "epoll",
+                "epoll-busypoll50", "busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(Streaming.Row::key).toList());
         for (Streaming.Row row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
@@ -62,6 +65,56 @@ class StreamingTest {
         String csv = section.files().get("streaming.csv");
         long ran = result.rows().stream().filter(r -> r.unavailable() == null).count();
         assertEquals(ran * config.repetitions(), csv.lines().filter(l -> l.endsWith(",ok")).count(), csv);
+    }
+
+    @Test
+    void shouldReleaseEveryBufferTheLadderRowsAllocate() {
+        RecordingAllocator alloc = new RecordingAllocator();
+        Streaming.Config config = new Streaming.Config(5_000, 500, 2, 16, List.of());
+        Streaming.Result result = Streaming.run(config, FloorStreaming.ladder(alloc), QUIET);
+
+        assertEquals(List.of("floor-bytebuf"),
+                result.rows().stream().map(Streaming.Row::key).toList());
+        for (Streaming.Row row : result.rows()) {
+            assertNull(row.unavailable(), row.name());
+            assertEquals(List.of(config.messages(), config.messages()),
+                    row.reps().stream().map(Streaming.Rep::messages).toList(), row.name());
+        }
+        // one buffer per message, warm-up included, and none of them still held
+        assertEquals(config.repetitions() * (config.warmupMessages() + config.messages()), alloc.made.size());
+        assertEquals(0, alloc.made.stream().filter(b -> b.refCnt() != 0).count(), "buffers not released");
+    }
+
+    /**
+     * Netty's unpooled allocator, keeping every buffer it hands out so that a test can see each was released (a
+     * pooling allocator would hand a released buffer's object out again).
+     */
+    private static final class RecordingAllocator extends AbstractByteBufAllocator {
+        final Queue<ByteBuf> made = new ConcurrentLinkedQueue<>();
+
+        RecordingAllocator() {
+            super(false);
+        }
+
+        @Override
+        protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+            return made(UnpooledByteBufAllocator.DEFAULT.heapBuffer(initialCapacity, maxCapacity));
+        }
+
+        @Override
+        protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+            return made(UnpooledByteBufAllocator.DEFAULT.directBuffer(initialCapacity, maxCapacity));
+        }
+
+        @Override
+        public boolean isDirectBufferPooled() {
+            return false;
+        }
+
+        private ByteBuf made(ByteBuf b) {
+            made.add(b);
+            return b;
+        }
     }
 
     @Test
