@@ -291,8 +291,8 @@ class BenchMainTest {
         assertTrue(md.contains("## hackbench over channels") && md.contains("## streaming"), md);
         // header + floor, 5 Netty rows and busypoll5, one run each (or one status line when not available)
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
-        // the same and streaming's cost ladder row: the floor with a ByteBuf
-        assertEquals(1 + 7 + 1, Files.readAllLines(runDir.resolve("streaming.csv")).size());
+        // the same and streaming's cost ladder rows: the floor with a ByteBuf, with pipelines, the no-op transport
+        assertEquals(1 + 7 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
         // header + inprocess, local, local-default, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
         assertEquals(1 + 5, grpc.size(), String.join("\n", grpc));

@@ -33,6 +33,8 @@ import dev.busypoll.bench.transport.NamedTransport;
  *       pump does, {@code batch} of them before handing them off, as the pump writes {@code batch} before each
  *       flush; the reader counts its bytes and releases it, as their sink does. (a) plus a buffer's life from one
  *       thread to the other; no pipeline.</li>
+ *   <li>{@code floor-pipeline}, rung (c): (b) plus Netty's pipeline at both ends ({@link PipelineEnds}).</li>
+ *   <li>{@code noop}, the no-op transport: {@link PipelineEnds} on one thread, no queue and no second thread.</li>
  * </ul>
  *
  * <p>The threads are created before the start signal (they wait on a latch) and wait again after the stream
@@ -45,26 +47,32 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
     private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
 
     private final IntFunction<Ends> ends;
+    private final boolean handOff;
 
-    private FloorStreaming(String name, String key, IntFunction<Ends> ends) {
-        super(name, key, 2); // both threads spin, idle or not
+    private FloorStreaming(String name, String key, boolean handOff, IntFunction<Ends> ends) {
+        super(name, key, handOff ? 2 : 0); // both threads spin, idle or not; one thread alone never waits
+        this.handOff = handOff;
         this.ends = ends;
     }
 
     /** Rung (a), the floor. */
     FloorStreaming() {
-        this("floor: SPSC queue, busy spin", "floor", batch -> new SharedPayload());
+        this("floor: SPSC queue, busy spin", "floor", true, batch -> new SharedPayload());
     }
 
-    /** The cost ladder's rows above the floor, their buffers from {@code alloc}. */
+    /** Rungs (b) and (c), then the no-op transport, their buffers from {@code alloc}. */
     static List<StreamingTransport> ladder(ByteBufAllocator alloc) {
-        return List.of(new FloorStreaming("floor + ByteBuf, allocated and released", "floor-bytebuf",
-                batch -> new ByteBufs(alloc, batch)));
+        return List.of(new FloorStreaming("floor + ByteBuf, allocated and released", "floor-bytebuf", true,
+                        batch -> new ByteBufs(alloc, batch)),
+                new FloorStreaming("floor + ByteBuf + Netty pipelines", "floor-pipeline", true,
+                        batch -> new PipelineEnds(alloc, batch)),
+                new FloorStreaming("no-op transport: one thread, no hand-off", "noop", false,
+                        batch -> new PipelineEnds(alloc, batch)));
     }
 
     /**
      * What the two ends do with one stream's messages; one instance per stream. {@link #write} runs on the writer
-     * thread, {@link #reader} and what it returns on the reader thread.
+     * thread, {@link #reader} and what it returns on the reader thread (both on the one thread of the no-op row).
      */
     interface Ends {
         /** Writes {@code messages} messages, handing each to {@code handOff}, which returns once it took it. */
@@ -104,16 +112,22 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
                 AtomicReference<Throwable> failure = new AtomicReference<>();
                 thread(key() + "-stream-receiver", start, failure, () -> {
                     Reader reader = stream.reader(messages);
-                    reader.drain(queue, messages);
+                    if (handOff) {
+                        reader.drain(queue, messages);
+                    } else {
+                        stream.write(messages, reader); // the no-op transport: every write straight to the reader
+                    }
                     end.set(System.nanoTime());
                     bytes.set(reader.finish());
                     done.countDown();
                 });
-                thread(key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
-                    while (!queue.relaxedOffer(m)) {
-                        spin();
-                    }
-                }));
+                if (handOff) {
+                    thread(key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
+                        while (!queue.relaxedOffer(m)) {
+                            spin();
+                        }
+                    }));
+                }
                 long t0 = System.nanoTime();
                 start.countDown();
                 boolean finished = done.await(TIMEOUT_SECONDS + messages / 1_000_000, TimeUnit.SECONDS);
