@@ -293,6 +293,7 @@ class BenchMainTest {
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
         // the same and streaming's cost ladder rows: the floor with a ByteBuf, with pipelines, the no-op transport
         assertEquals(1 + 7 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
+        assertTrue(md.contains("Cost ladder\n\n| rung |") && md.contains("| busypoll − (c) |"), md);
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
         // header + inprocess, local, local-default, nio, busypoll5 x 1 rep, each with its 30 calls and status ok
         assertEquals(1 + 5, grpc.size(), String.join("\n", grpc));
@@ -303,7 +304,8 @@ class BenchMainTest {
         Path html = runDir.resolve("report.html");
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg ") && page.contains("id=\"pingpong\"")
-                && page.contains("id=\"grpc\"") && page.contains("id=\"hackbench\""), page);
+                && page.contains("id=\"grpc\"") && page.contains("id=\"hackbench\"")
+                && page.contains("LocalChannel − (c)"), page);
         assertTrue(stdout.contains("report: " + html.toAbsolutePath().normalize()), stdout);
         for (String key : List.of("floor", "local-default", "pipe50", "busypoll5")) {
             String hgrm = Files.readString(runDir.resolve("pingpong-" + key + ".hgrm"));

@@ -2,6 +2,7 @@ package dev.busypoll.bench.channels;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import io.netty.buffer.ByteBufAllocator;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
@@ -155,6 +157,50 @@ public final class Streaming {
                         Table.ratio(ratio(r, local, Rep::cpuMicrosPerMessage))));
             }
             return t;
+        }
+
+        /**
+         * The cost ladder, per message (medians, ns): rungs (a) to (c), each with its step from the rung below;
+         * busypoll's best fixed setting, its AUTO and LocalChannel on DefaultEventLoopGroup, each with its step
+         * from rung (c), the transport's own share; then the no-op transport. A row that did not run here is left
+         * out, a figure without numbers reads n/a.
+         */
+        public Table ladder() {
+            Table t = new Table(List.of("rung", "row", "ns/msg", "CPU ns/msg", "step", "step ns/msg",
+                    "step CPU ns/msg"));
+            Row a = row("floor");
+            Row b = row("floor-bytebuf");
+            Row c = row("floor-pipeline");
+            Row best = rows.stream().filter(r -> Summary.isFixed(r.key) && !r.reps.isEmpty())
+                    .min(Comparator.comparingDouble(r -> r.median(Rep::microsPerMessage))).orElse(null);
+            rung(t, "(a) SPSC hand-off of a preallocated object", a, null, null);
+            rung(t, "(b) (a) + a 64-byte ByteBuf, allocated by the writer, released by the reader", b, a,
+                    "(b) − (a)");
+            rung(t, "(c) (b) + Netty's pipeline at both ends", c, b, "(c) − (b)");
+            rung(t, "(d) busypoll, best fixed setting", best, c, "busypoll − (c)");
+            rung(t, "(d) busypoll, AUTO", row("busypoll-auto"), c, "AUTO − (c)");
+            rung(t, "(e) LocalChannel, DefaultEventLoopGroup", row("local-default"), c, "LocalChannel − (c)");
+            rung(t, "the harness alone: no-op transport, one thread", row("noop"), null, null);
+            return t;
+        }
+
+        private static void rung(Table t, String rung, Row r, Row below, String step) {
+            if (r == null) {
+                return;
+            }
+            double ns = nanos(r, Rep::microsPerMessage);
+            double cpu = nanos(r, Rep::cpuMicrosPerMessage);
+            t.add(List.of(rung, r.key, Table.fmt(ns, 1), Table.fmt(cpu, 1), step == null ? "" : step,
+                    step == null ? "" : signed(ns - nanos(below, Rep::microsPerMessage)),
+                    step == null ? "" : signed(cpu - nanos(below, Rep::cpuMicrosPerMessage))));
+        }
+
+        private static double nanos(Row r, ToDoubleFunction<Rep> micros) {
+            return r == null ? Double.NaN : r.median(micros) * 1e3;
+        }
+
+        private static String signed(double v) {
+            return Double.isNaN(v) || v < 0 ? Table.fmt(v, 1) : "+" + Table.fmt(v, 1);
         }
 
         private static double ratio(Row r, Row base, ToDoubleFunction<Rep> figure) {

@@ -33,6 +33,20 @@ public final class StreamingSection {
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(chart(result)));
+        blocks.add(Block.text("Cost ladder, per message (medians of the rows above, ns): each rung adds one part of "
+                + "a Netty row's work to the rung below. (a) is the floor. (b) adds a " + Streaming.MESSAGE_BYTES
+                + "-byte `ByteBuf` from Netty's default allocator, allocated on the writer's thread (" + c.batch()
+                + " at a time, as the pump writes them before each flush) and released on the reader's. (c) adds "
+                + "Netty's pipeline at both ends: the Netty rows' own pump and sink, each in an `EmbeddedChannel` "
+                + "on its thread, the writer's `doWrite` handing each message to the floor's queue. A transport's "
+                + "step is from (c): what the transport adds to the rest of a row's work, its own share. The "
+                + "no-op transport runs the pump, both pipelines and the sink on one thread, each flushed message "
+                + "handed straight to the sink's pipeline: the harness's own work per message, with the pipelines "
+                + "its handlers need and no hand-off. The floor rows' two threads spin throughout, so their CPU "
+                + "is about twice their time, and take each message the moment it is queued, so both work on its "
+                + "memory at once, where a transport's loops mostly take messages in bursts. A step below zero: "
+                + "that row cost less than the rung below it."));
+        blocks.add(Block.table("Cost ladder", result.ladder()));
         List<String> idle = new ArrayList<>();
         for (Streaming.Row r : result.rows()) {
             if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idle() != null) {

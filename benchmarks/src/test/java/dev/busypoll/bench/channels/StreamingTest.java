@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
+import dev.busypoll.bench.Summary;
+import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.NettyTransportSpecs;
 
 /** A tiny stream over every transport: complete and sane results, never timing thresholds. */
@@ -62,8 +64,16 @@ class StreamingTest {
         assertEquals(keys.size(), result.table().rows().size());
         assertFalse(md.contains("NaN") || md.contains("failed"), md);
 
+        Table ladder = result.ladder();
+        assertEquals(List.of("floor", "floor-bytebuf", "floor-pipeline", "busypoll-auto", "local-default", "noop"),
+                ladder.rows().stream().map(r -> r.get(1)).filter(k -> !Summary.isFixed(k)).toList());
+        assertEquals(7, ladder.rows().size(), "one rung for the best fixed busy-poll setting");
+        assertFalse(ladder.markdown().contains("n/a"), ladder.markdown());
+
         Section section = StreamingSection.of(result);
         assertEquals(1, section.charts().size());
+        assertEquals(List.of(result.table().markdown(), ladder.markdown()),
+                section.tables().stream().map(Table::markdown).toList());
         String csv = section.files().get("streaming.csv");
         long ran = result.rows().stream().filter(r -> r.unavailable() == null).count();
         assertEquals(ran * config.repetitions(), csv.lines().filter(l -> l.endsWith(",ok")).count(), csv);
@@ -97,6 +107,43 @@ class StreamingTest {
             assertNull(row.unavailable(), row.name());
             assertEquals(config.messages(), row.reps().get(0).messages(), row.name());
         }
+    }
+
+    @Test
+    void shouldStepEachRungFromTheOneBelowAndEachTransportFromRungC() {
+        Streaming.Config config = new Streaming.Config(1, 0, 1, 1, List.of());
+        Streaming.Result result = new Streaming.Result(config, List.of(row("floor", 100, 200),
+                row("floor-bytebuf", 300, 600), row("floor-pipeline", 600, 1200), row("noop", 200, 210),
+                row("local-default", 900, 1500), new Streaming.Row("busypoll0", "busypoll0", List.of(), "failed: x"),
+                row("busypoll5", 500, 700), row("busypoll50", 450.5, 900), row("busypoll-auto", 550, 650)),
+                List.of());
+        assertEquals(List.of(
+                List.of("(a) SPSC hand-off of a preallocated object", "floor", "100.0", "200.0", "", "", ""),
+                List.of("(b) (a) + a 64-byte ByteBuf, allocated by the writer, released by the reader",
+                        "floor-bytebuf", "300.0", "600.0", "(b) − (a)", "+200.0", "+400.0"),
+                List.of("(c) (b) + Netty's pipeline at both ends", "floor-pipeline", "600.0", "1200.0", "(c) − (b)",
+                        "+300.0", "+600.0"),
+                List.of("(d) busypoll, best fixed setting", "busypoll50", "450.5", "900.0", "busypoll − (c)",
+                        "-149.5", "-300.0"),
+                List.of("(d) busypoll, AUTO", "busypoll-auto", "550.0", "650.0", "AUTO − (c)", "-50.0", "-550.0"),
+                List.of("(e) LocalChannel, DefaultEventLoopGroup", "local-default", "900.0", "1500.0",
+                        "LocalChannel − (c)", "+300.0", "+300.0"),
+                List.of("the harness alone: no-op transport, one thread", "noop", "200.0", "210.0", "", "", "")),
+                result.ladder().rows());
+
+        Streaming.Result partial = new Streaming.Result(config, List.of(row("floor", 100, 200),
+                new Streaming.Row("busypoll-auto", "busypoll-auto", List.of(), "failed: x"),
+                row("local-default", 900, 1500)), List.of());
+        assertEquals(List.of(List.of("floor", "", ""), List.of("busypoll-auto", "n/a", "n/a"),
+                List.of("local-default", "n/a", "n/a")),
+                partial.ladder().rows().stream().map(r -> List.of(r.get(1), r.get(5), r.get(6))).toList(),
+                "rows not run are left out; a step from a rung not run is n/a");
+    }
+
+    /** A row of one repetition of a million messages at the given ns and CPU ns per message. */
+    private static Streaming.Row row(String key, double nanos, double cpuNanos) {
+        return new Streaming.Row(key, key, List.of(new Streaming.Rep(1_000_000, nanos * 1e-3, cpuNanos * 1e-3, null)),
+                null);
     }
 
     /**
