@@ -132,7 +132,7 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
      * @throws IllegalArgumentException if negative and not {@link BusyPollChannelOption#AUTO}
      */
     public BusyPollChannelConfig setBusyPollMicros(int micros) {
-        BusyPollIoHandler.checkMicros(micros, "BUSY_POLL_MICROS");
+        checkMicros(micros, "BUSY_POLL_MICROS");
         busyPollMicros = micros;
         onBusyPollMicrosChanged.run();
         return this;
@@ -150,7 +150,7 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
      * @throws IllegalArgumentException if not positive
      */
     public BusyPollChannelConfig setBusyPollBudget(int budget) {
-        BusyPollIoHandler.checkBudget(budget, "BUSY_POLL_BUDGET");
+        checkBudget(budget, "BUSY_POLL_BUDGET");
         busyPollBudget = budget;
         return this;
     }
@@ -217,6 +217,22 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
             return -1;
         }
         return micros == BusyPollChannelOption.AUTO ? 1 : 2L * micros;
+    }
+
+    /** Throws, naming {@code name} and the range, unless {@code micros} is a valid busy-poll setting. */
+    static void checkMicros(int micros, String name) {
+        if ((micros < 0 && micros != BusyPollChannelOption.AUTO) || micros > BusyPollChannelOption.MAX_BUSY_POLL_MICROS) {
+            throw new IllegalArgumentException(name + " must be 0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS
+                    + " (microseconds; 0 = never spin) or BusyPollChannelOption.AUTO (" + BusyPollChannelOption.AUTO
+                    + ", the loop chooses), was " + micros);
+        }
+    }
+
+    /** Throws, naming {@code name}, unless {@code budget} is a valid budget ({@code > 0}). */
+    static void checkBudget(int budget, String name) {
+        if (budget <= 0) {
+            throw new IllegalArgumentException(name + " must be > 0 (messages per poll), was " + budget);
+        }
     }
 
     /** The value set explicitly (possibly {@link BusyPollChannelOption#AUTO}), or {@link #NOT_SET}. */

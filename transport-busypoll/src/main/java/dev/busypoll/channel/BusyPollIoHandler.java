@@ -239,8 +239,8 @@ public final class BusyPollIoHandler implements IoHandler {
      * @throws IllegalArgumentException naming the argument out of range
      */
     public static IoHandlerFactory newFactory(int defaultBusyPollMicros, int defaultBudget) {
-        checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
-        checkBudget(defaultBudget, "defaultBudget");
+        BusyPollChannelConfig.checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
+        BusyPollChannelConfig.checkBudget(defaultBudget, "defaultBudget");
         return new IoHandlerFactory() {
             @Override
             public IoHandler newHandler(ThreadAwareExecutor ioExecutor) {
@@ -261,15 +261,6 @@ public final class BusyPollIoHandler implements IoHandler {
         };
     }
 
-    /** Throws, naming {@code name} and the range, unless {@code micros} is a valid busy-poll setting. */
-    static void checkMicros(int micros, String name) {
-        if ((micros < 0 && micros != BusyPollChannelOption.AUTO) || micros > BusyPollChannelOption.MAX_BUSY_POLL_MICROS) {
-            throw new IllegalArgumentException(name + " must be 0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS
-                    + " (microseconds; 0 = never spin) or BusyPollChannelOption.AUTO (" + BusyPollChannelOption.AUTO
-                    + ", the loop chooses), was " + micros);
-        }
-    }
-
     /** The ladder's spin window for a (validated) busy-poll setting. */
     private static long spinNanos(int micros) {
         return micros == BusyPollChannelOption.AUTO ? IdleLadder.AUTO : TimeUnit.MICROSECONDS.toNanos(micros);
@@ -277,13 +268,6 @@ public final class BusyPollIoHandler implements IoHandler {
 
     private static String microsToString(int micros) {
         return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
-    }
-
-    /** Throws, naming {@code name}, unless {@code budget} is a valid budget ({@code > 0}). */
-    static void checkBudget(int budget, String name) {
-        if (budget <= 0) {
-            throw new IllegalArgumentException(name + " must be > 0 (messages per poll), was " + budget);
-        }
     }
 
     /**
