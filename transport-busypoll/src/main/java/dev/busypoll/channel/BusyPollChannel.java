@@ -462,9 +462,7 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         // The child may have written and even ended before we were connected: polls until now ignored it. Only
         // then: a channel queued with nothing to read would keep its place on the ready list ahead of channels
         // that get input later in this batch of tasks, and be read before them when its own input comes.
-        if (inbound.hasNext() || endPending()) {
-            scheduleSelf();
-        }
+        scheduleSelfIfPending();
     }
 
     /** On the client's loop: the server did not take the connection. */
@@ -506,14 +504,19 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         if (!readPending) {
             readPending = true;
         }
-        if (inbound.hasNext() || endPending()) {
-            scheduleSelf();
-        }
+        scheduleSelfIfPending();
     }
 
     /** Loop thread: the end of the stream (or a shut-down input) is there to be reported, all input before it read. */
     private boolean endPending() {
         return !inputClosedSeenErrorOnRead && (inputShutdown || inbound.isEnded());
+    }
+
+    /** Loop thread: puts this channel on its loop's ready list if input or the end of the stream waits for it. */
+    private void scheduleSelfIfPending() {
+        if (inbound.hasNext() || endPending()) {
+            scheduleSelf();
+        }
     }
 
     /** Puts this channel on its own loop's ready list (hand-off 2; the caller published work and fenced). */

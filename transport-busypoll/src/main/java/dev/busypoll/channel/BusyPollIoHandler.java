@@ -448,7 +448,10 @@ public final class BusyPollIoHandler implements IoHandler {
         return hasReadyWork() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
     }
 
-    /** Idles until there is work; returns whether it climbed the ladder (so {@link IdleLadder#episodeEndNanos()} holds). */
+    /**
+     * Idles until there is work; returns whether it climbed the ladder (then {@link IdleLadder#episodeEndNanos()}
+     * is when the work was found).
+     */
     private boolean idle(IoHandlerContext context) {
         if ((int) SPIN_CONFIG_CHANGED.getVolatile(this) != 0) {
             recomputeSpin();
