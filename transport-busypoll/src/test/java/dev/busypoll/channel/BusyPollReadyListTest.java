@@ -158,7 +158,12 @@ class BusyPollReadyListTest {
     @BeforeEach
     void start() {
         Logger.getLogger(BusyPollIoHandler.class.getName()).addHandler(capture);
-        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(0, BUDGET));
+        startLoop(0);
+    }
+
+    /** A started loop whose channels spin {@code micros} by default, with the test's budget. */
+    private void startLoop(int micros) {
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(micros, BUDGET));
         loop.runNow();
         handler = BusyPollIoHandler.of(loop);
         stats = handler.stats();
@@ -409,10 +414,7 @@ class BusyPollReadyListTest {
     @Test
     void shouldWatchAChannelThatDidWorkUntilItCannotBeWatchedOrIsCancelled() throws Exception {
         stop();
-        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
-        loop.runNow();
-        handler = BusyPollIoHandler.of(loop);
-        stats = handler.stats();
+        startLoop(50);
         Scripted a = new Scripted("a", 2, 1, 1);
         a.watchable = true;
         IoRegistration ra = register(a);
@@ -437,9 +439,7 @@ class BusyPollReadyListTest {
     @Test
     void shouldQueueTheWatchedChannelBehindEarlierInputWhenItsOwnLoopWritesToIt() throws Exception {
         stop();
-        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
-        loop.runNow();
-        handler = BusyPollIoHandler.of(loop);
+        startLoop(50);
         Scripted a = new Scripted("a", 1, 1, 1);
         a.watchable = true;
         Scripted b = new Scripted("b", 1);
@@ -462,9 +462,7 @@ class BusyPollReadyListTest {
     @Test
     void shouldStopWatchingAChannelThatCannotBeWatchedAfterItsPoll() throws Exception {
         stop();
-        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(50, BUDGET));
-        loop.runNow();
-        handler = BusyPollIoHandler.of(loop);
+        startLoop(50);
         Scripted a = new Scripted("a", 1, 1);
         a.watchable = true;
         register(a);
