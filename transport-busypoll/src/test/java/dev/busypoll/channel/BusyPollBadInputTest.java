@@ -124,6 +124,8 @@ class BusyPollBadInputTest {
         IllegalArgumentException sndbuf = assertThrows(IllegalArgumentException.class,
                 () -> ch.config().setOption(ChannelOption.SO_SNDBUF, -1));
         assertTrue(sndbuf.getMessage().contains("SO_SNDBUF must be > 0"), sndbuf.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ch.config().setOption(ChannelOption.SO_SNDBUF, 0),
+                "no room at all is no send buffer");
         assertEquals(InboundQueue.DEFAULT_CAPACITY, ch.config().getOption(BusyPollChannelOption.SEND_QUEUE_CAPACITY),
                 "a rejected value changes nothing");
         assertEquals(ch.config().getWriteBufferHighWaterMark(), ch.config().getOption(ChannelOption.SO_SNDBUF));
@@ -131,6 +133,15 @@ class BusyPollBadInputTest {
         assertTrue(ch.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true));
         assertEquals(Boolean.TRUE, ch.config().getOption(ChannelOption.ALLOW_HALF_CLOSURE));
         assertTrue(ch.config().getOptions().containsKey(ChannelOption.ALLOW_HALF_CLOSURE));
+    }
+
+    @Test
+    void shouldSayItDoesNotSupportAnOptionOfAnotherTransport() {
+        for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
+            assertFalse(ch.config().setOption(ChannelOption.SO_BROADCAST, true), "a UDP option: not supported");
+            assertFalse(ch.config().setOption(ChannelOption.TCP_NODELAY, true), "a TCP option: not supported");
+            assertEquals(null, ch.config().getOption(ChannelOption.TCP_NODELAY));
+        }
     }
 
     @Test

@@ -200,4 +200,102 @@ class BusyPollConnectTest {
             server.close().sync();
         }
     }
+
+    @Test
+    void shouldRefuseASecondConnectWhileConnectingAndOnceConnected() throws Exception {
+        Channel server = bindNotReading(new BusyPollCloseTest.Recorder());
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch blocked = new CountDownLatch(1);
+        server.eventLoop().execute(() -> { // the server's loop cannot take the connection until released
+            blocked.countDown();
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            assertTrue(blocked.await(10, TimeUnit.SECONDS));
+            Channel client = client(new ChannelInboundHandlerAdapter()).register().sync().channel();
+            ChannelFuture first = client.connect(server.localAddress());
+            ChannelFuture whileConnecting = client.connect(server.localAddress()).await();
+            assertInstanceOf(java.nio.channels.ConnectionPendingException.class, whileConnecting.cause());
+            assertFalse(first.isDone(), "the refused second connect leaves the first pending");
+            release.countDown();
+            assertTrue(first.await(10, TimeUnit.SECONDS) && first.isSuccess(), String.valueOf(first.cause()));
+            ChannelFuture whileConnected = client.connect(server.localAddress()).await();
+            assertInstanceOf(java.nio.channels.AlreadyConnectedException.class, whileConnected.cause());
+            assertTrue(client.isActive(), "the refused connect leaves the connection as it was");
+            client.close().sync();
+        } finally {
+            release.countDown();
+            server.close().sync();
+        }
+    }
+
+    @Test
+    void shouldFailAConnectFromALocalAddressInUseAndCloseTheClient() throws Exception {
+        BusyPollAddress taken = new BusyPollAddress("connect-from-taken");
+        Channel server = bindNotReading(new BusyPollCloseTest.Recorder());
+        Channel holder = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter()).bind(taken).sync().channel();
+        try {
+            ChannelFuture connect = client(new ChannelInboundHandlerAdapter())
+                    .connect(server.localAddress(), taken).await();
+            assertInstanceOf(ChannelException.class, connect.cause());
+            assertTrue(connect.cause().getMessage().contains("already in use"), connect.cause().getMessage());
+            assertTrue(connect.channel().closeFuture().await(10, TimeUnit.SECONDS));
+            assertTrue(holder.isActive(), "the address stays with its binder");
+        } finally {
+            holder.close().sync();
+            server.close().sync();
+        }
+    }
+
+    @Test
+    void shouldRefuseAConnectToAnAddressThatIsNotAServerChannels() throws Exception {
+        BusyPollAddress clientSide = new BusyPollAddress("a-client-is-bound-here");
+        Channel server = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
+        try {
+            Channel bound = client(new ChannelInboundHandlerAdapter())
+                    .connect(server.localAddress(), clientSide).sync().channel();
+            ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(clientSide).await();
+            assertInstanceOf(java.net.ConnectException.class, refused.cause());
+            assertTrue(refused.cause().getMessage().contains("not a BusyPollServerChannel"),
+                    refused.cause().getMessage());
+            assertTrue(refused.channel().closeFuture().await(10, TimeUnit.SECONDS));
+            ChannelFuture nobody = client(new ChannelInboundHandlerAdapter())
+                    .connect(new BusyPollAddress("nothing-at-all-here")).await();
+            assertInstanceOf(java.net.ConnectException.class, nobody.cause());
+            assertTrue(nobody.cause().getMessage().contains("nothing bound there"), nobody.cause().getMessage());
+            assertTrue(bound.isActive());
+            bound.close().sync();
+        } finally {
+            server.close().sync();
+        }
+    }
+
+    @Test
+    void shouldRefuseAConnectWhenTheServerCannotCreateTheChildAndSayWhy() throws Exception {
+        IllegalStateException why = new IllegalStateException("no children today");
+        Channel server = new ServerBootstrap().group(GROUPS.server())
+                .channelFactory(() -> new BusyPollServerChannel() {
+                    @Override
+                    protected BusyPollChannel newChildChannel(BusyPollChannel peer) {
+                        throw why;
+                    }
+                })
+                .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
+        try {
+            ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).await();
+            assertInstanceOf(java.net.ConnectException.class, refused.cause());
+            assertTrue(refused.cause().getMessage().contains("no children today"), refused.cause().getMessage());
+            assertEquals(why, refused.cause().getCause());
+            assertTrue(refused.channel().closeFuture().await(10, TimeUnit.SECONDS));
+            assertTrue(server.isActive(), "the server stays bound");
+        } finally {
+            server.close().sync();
+        }
+    }
 }
