@@ -198,14 +198,7 @@ public class BusyPollServerChannel extends AbstractServerChannel {
             pipeline.fireChannelRead(child);
         } while (handle.continueReading());
         handle.readComplete();
-        pipeline.fireChannelReadComplete();
-        if (config.isAutoRead() && !pending.isEmpty()) {
-            eventLoop().execute(() -> {
-                if (isOpen() && !pending.isEmpty()) {
-                    readInbound();
-                }
-            });
-        }
+        pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head reads the rest of the backlog
     }
 
     @Override

@@ -298,4 +298,45 @@ class BusyPollConnectTest {
             server.close().sync();
         }
     }
+
+    @Test
+    void shouldAcceptEveryQueuedConnectionWhenEachReadTakesOne() throws Exception {
+        BusyPollCloseTest.Recorder childRecorder = new BusyPollCloseTest.Recorder();
+        CountDownLatch accepted = new CountDownLatch(4);
+        Channel server = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new io.netty.channel.DefaultMaxMessagesRecvByteBufAllocator(1) { // counts no bytes: one message per read
+                    @Override
+                    public Handle newHandle() {
+                        return new MaxMessageHandle() {
+                            @Override
+                            public int guess() {
+                                return 128;
+                            }
+                        };
+                    }
+                })
+                .handler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                        accepted.countDown();
+                        ctx.fireChannelRead(msg);
+                    }
+                })
+                .childHandler(childRecorder)
+                .bind(BusyPollAddress.ANY).sync().channel();
+        try {
+            List<Channel> clients = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                clients.add(client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).sync().channel());
+            }
+            server.config().setAutoRead(true); // four in the backlog, one per read
+            assertTrue(accepted.await(10, TimeUnit.SECONDS), "every queued connection accepted");
+            for (Channel client : clients) {
+                client.close().sync();
+            }
+        } finally {
+            server.close().sync();
+        }
+    }
 }
