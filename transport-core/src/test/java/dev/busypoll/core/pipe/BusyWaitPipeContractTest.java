@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.core.AdaptiveSpinPolicy;
 import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.Worker;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,9 @@ abstract class BusyWaitPipeContractTest {
     void shouldReportWhatAutoChose() {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(4, PipeDefaults.AUTO);
         assertEquals(PipeDefaults.AUTO, pipe.spinMicros());
-        assertTrue(pipe.readerSpinNanos() >= 0);
+        long chosen = pipe.readerSpinNanos();
+        assertTrue(chosen >= 0 && chosen <= AdaptiveSpinPolicy.MAX_SPIN_NANOS,
+                "AUTO's window lies in [0, MAX_SPIN_NANOS]: " + chosen);
         assertTrue(pipe.readerWakeCostNanos() > 0);
         assertTrue(pipe.toString().contains("spinMicros=AUTO"), pipe.toString());
         assertEquals(20_000, newPipe(4, 20).readerSpinNanos(), "a fixed spin time is reported as it is");
