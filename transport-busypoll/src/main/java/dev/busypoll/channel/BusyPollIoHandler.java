@@ -193,6 +193,9 @@ public final class BusyPollIoHandler implements IoHandler {
      */
     private boolean sentSinceInput;
 
+    /** Where this loop counts itself while it spins for a fixed time: the JVM's, or a test's. */
+    private final SpinningLoops spinningLoops;
+
     /** Loop-thread only: counted in {@link SpinningLoops} (a fixed spin window above 0). */
     private boolean countedAsSpinning;
 
@@ -202,8 +205,10 @@ public final class BusyPollIoHandler implements IoHandler {
     /** Loop-thread only: the context of the current {@link #run}. */
     private IoHandlerContext context;
 
-    private BusyPollIoHandler(ThreadAwareExecutor executor, int defaultBusyPollMicros, int defaultBudget) {
+    private BusyPollIoHandler(ThreadAwareExecutor executor, int defaultBusyPollMicros, int defaultBudget,
+                              SpinningLoops spinningLoops) {
         this.executor = Objects.requireNonNull(executor, "executor");
+        this.spinningLoops = spinningLoops;
         this.defaultBusyPollMicros = defaultBusyPollMicros;
         this.defaultBudget = defaultBudget;
         this.effectiveBusyPollMicros = defaultBusyPollMicros;
@@ -239,12 +244,18 @@ public final class BusyPollIoHandler implements IoHandler {
      * @throws IllegalArgumentException naming the argument out of range
      */
     public static IoHandlerFactory newFactory(int defaultBusyPollMicros, int defaultBudget) {
+        return newFactory(defaultBusyPollMicros, defaultBudget, SpinningLoops.INSTANCE);
+    }
+
+    /** {@link #newFactory(int, int)} whose loops count themselves in {@code spinningLoops} (tests). */
+    static IoHandlerFactory newFactory(int defaultBusyPollMicros, int defaultBudget, SpinningLoops spinningLoops) {
         BusyPollChannelConfig.checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
         BusyPollChannelConfig.checkBudget(defaultBudget, "defaultBudget");
+        Objects.requireNonNull(spinningLoops, "spinningLoops");
         return new IoHandlerFactory() {
             @Override
             public IoHandler newHandler(ThreadAwareExecutor ioExecutor) {
-                return new BusyPollIoHandler(ioExecutor, defaultBusyPollMicros, defaultBudget);
+                return new BusyPollIoHandler(ioExecutor, defaultBusyPollMicros, defaultBudget, spinningLoops);
             }
 
             @Override
@@ -508,6 +519,11 @@ public final class BusyPollIoHandler implements IoHandler {
         return sentSinceInput;
     }
 
+    /** Whether the ladder was told that its current or last episode follows output; loop thread only (tests). */
+    boolean ladderAfterOutput() {
+        return ladder.isAfterOutput();
+    }
+
     private static long deadline(IoHandlerContext context) {
         long now = System.nanoTime();
         long delay = context.delayNanos(now);
@@ -529,9 +545,9 @@ public final class BusyPollIoHandler implements IoHandler {
         if (fixedSpin != countedAsSpinning) {
             countedAsSpinning = fixedSpin;
             if (fixedSpin) {
-                SpinningLoops.INSTANCE.started(micros);
+                spinningLoops.started(micros);
             } else {
-                SpinningLoops.INSTANCE.stopped();
+                spinningLoops.stopped();
             }
         }
         long spinNanos = spinNanos(micros);
@@ -594,7 +610,7 @@ public final class BusyPollIoHandler implements IoHandler {
         closeAll();
         if (countedAsSpinning) {
             countedAsSpinning = false;
-            SpinningLoops.INSTANCE.stopped();
+            spinningLoops.stopped();
         }
         registration.unregister();
     }

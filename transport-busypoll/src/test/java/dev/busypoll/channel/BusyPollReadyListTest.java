@@ -13,6 +13,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import io.netty.channel.IoHandle;
+import io.netty.channel.IoHandlerContext;
 import io.netty.channel.IoRegistration;
 import io.netty.channel.ManualIoEventLoop;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BusyPollReadyListTest {
     private static final int BUDGET = 7;
 
+    /** The loops of this test that spin for a fixed time: the test's own count, not the JVM's. */
+    private final SpinningLoops spinning = new SpinningLoops(2, System.getLogger(BusyPollReadyListTest.class.getName()));
     private ManualIoEventLoop loop;
     private BusyPollIoHandler handler;
     private BusyPollStats stats;
@@ -71,9 +74,15 @@ class BusyPollReadyListTest {
             detaches++;
         }
 
+        /** Input arrives as the loop takes the flag back (a producer that saw the channel watched). */
+        boolean readyOnceLetGo;
+
         @Override
         public void clearQueued() {
             queued.set(0);
+            if (readyOnceLetGo) {
+                ready = true;
+            }
         }
 
         @Override
@@ -163,7 +172,7 @@ class BusyPollReadyListTest {
 
     /** A started loop whose channels spin {@code micros} by default, with the test's budget. */
     private void startLoop(int micros) {
-        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(micros, BUDGET));
+        loop = new ManualIoEventLoop(Thread.currentThread(), BusyPollIoHandler.newFactory(micros, BUDGET, spinning));
         loop.runNow();
         handler = BusyPollIoHandler.of(loop);
         stats = handler.stats();
@@ -290,9 +299,13 @@ class BusyPollReadyListTest {
         handler.schedule(a);
         loop.runNow(); // found nothing: still waiting for the reply
         assertTrue(handler.sentSinceInput());
+        idleOnce();
+        assertTrue(handler.ladderAfterOutput(), "the episode told the ladder it follows output");
         handler.schedule(a);
         loop.runNow(); // took input
         assertFalse(handler.sentSinceInput());
+        idleOnce();
+        assertFalse(handler.ladderAfterOutput(), "and the next one that it follows input");
         a.work.add(1);
         a.duringPoll = handler::outputSent; // the input's handling replied
         handler.schedule(a);
@@ -481,5 +494,162 @@ class BusyPollReadyListTest {
         a.ready = true;
         assertEquals(0, loop.runNow(), "neither watched nor queued: not polled");
         assertEquals(List.of("a", "a"), polled);
+    }
+
+    /** Netty's side of one {@link BusyPollIoHandler#run} call, scripted. */
+    static final class Context implements IoHandlerContext {
+        boolean canBlock;
+        boolean reportActiveIoTime = true;
+        final List<Long> reported = new ArrayList<>();
+
+        @Override
+        public boolean canBlock() {
+            return canBlock;
+        }
+
+        @Override
+        public long delayNanos(long currentTimeNanos) {
+            return Long.MAX_VALUE; // no scheduled task: only a signal ends a park
+        }
+
+        @Override
+        public long deadlineNanos() {
+            return -1;
+        }
+
+        @Override
+        public boolean shouldReportActiveIoTime() {
+            return reportActiveIoTime;
+        }
+
+        @Override
+        public void reportActiveIoTime(long activeNanos) {
+            reported.add(activeNanos);
+        }
+    }
+
+    private static void busyFor(long nanos) {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < nanos) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void shouldReportThePassActiveTimeWhenNettyAsksAndNoneForAPassWithoutWork() throws Exception {
+        Scripted a = new Scripted("a", 3, 1);
+        register(a);
+        a.duringPoll = () -> busyFor(2_000);
+        Context context = new Context();
+
+        handler.schedule(a);
+        long before = System.nanoTime();
+        assertEquals(3, handler.run(context));
+        long took = System.nanoTime() - before;
+        assertEquals(1, context.reported.size());
+        long active = context.reported.get(0);
+        assertTrue(active >= 2_000 && active <= took, active + " ns active in a call of " + took + " ns");
+        assertEquals(active, stats.getActiveIoNanos(), "the loop's figures say the same");
+
+        assertEquals(0, handler.run(context), "nothing queued");
+        assertEquals(List.of(active, 0L), context.reported, "a pass that polled nothing was not active");
+        assertEquals(active, stats.getActiveIoNanos());
+
+        context.reportActiveIoTime = false;
+        handler.schedule(a);
+        assertEquals(1, handler.run(context));
+        assertEquals(2, context.reported.size(), "not asked: not reported");
+        assertTrue(stats.getActiveIoNanos() >= active + 2_000, "but counted in the loop's figures");
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldNotWaitAfterAPassThatDidWork() throws Exception {
+        Scripted a = new Scripted("a", 2);
+        register(a);
+        Context context = new Context();
+        context.canBlock = true; // and no deadline: a loop that waited here would park until a signal
+        handler.schedule(a);
+        assertEquals(2, handler.run(context));
+        assertEquals(0, stats.getParks() + stats.getYields());
+    }
+
+    @Test
+    void shouldMeasureAWokenPassFromWhenItsWorkWasFound() throws Exception {
+        Scripted a = new Scripted("a", 3);
+        register(a);
+        a.duringPoll = () -> busyFor(1_000);
+        Context context = new Context();
+        context.canBlock = true;
+        Worker<Long> producer = Worker.call("producer on another loop", () -> {
+            while (!handler.isParked()) { // BUSY_POLL_MICROS 0: the loop parks at once
+                Thread.onSpinWait();
+            }
+            long offeredAt = System.nanoTime();
+            handler.schedule(a);
+            return offeredAt;
+        });
+        assertEquals(3, handler.run(context), "woken by the offer, the pass polled it");
+        long returned = System.nanoTime();
+        long offeredAt = producer.join(10, stats);
+        long active = context.reported.get(0);
+        assertTrue(active >= 1_000 && active <= returned - offeredAt,
+                active + " ns active, " + (returned - offeredAt) + " ns from the offer to the return: not the wait");
+        assertEquals(1, stats.getParks());
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldPollTheWatchedChannelWhoseInputArrivedAsTheLoopLetItGoToPark() throws Exception {
+        stop();
+        startLoop(50);
+        Scripted a = new Scripted("a", 2, 1);
+        a.watchable = true;
+        register(a);
+        handler.schedule(a);
+        assertEquals(2, loop.runNow());
+        assertEquals(1, a.queued.get(), "watched");
+        a.readyOnceLetGo = true; // its producer skipped the wake-up: the loop must look before it parks
+        Context context = new Context();
+        context.canBlock = true;
+        assertEquals(1, handler.run(context), "polled, not slept through");
+        assertEquals(0, stats.getParks());
+    }
+
+    @Test
+    void shouldCountAsASpinningLoopOnlyWhileItSpinsForAFixedTime() throws Exception {
+        Scripted zero = new Scripted("zero");
+        zero.micros = 0;
+        Scripted fixed = new Scripted("fixed");
+        fixed.micros = 30;
+        register(zero);
+        idleOnce();
+        assertEquals(0, spinning.spinning(), "BUSY_POLL_MICROS 0 does not spin");
+        IoRegistration r = register(fixed);
+        idleOnce();
+        assertEquals(1, spinning.spinning(), "30 µs: spinning");
+        r.cancel();
+        idleOnce();
+        assertEquals(0, spinning.spinning(), "back to 0: no longer counted");
+        register(fixed);
+        idleOnce();
+        assertEquals(1, spinning.spinning());
+        stop();
+        assertEquals(0, spinning.spinning(), "a loop that shut down spins no more");
+        startLoop(0);
+    }
+
+    @Test
+    void shouldNeitherSpinNorYieldWhenItsChannelsSayZero() throws Exception {
+        stop();
+        startLoop(30);
+        Scripted zero = new Scripted("zero");
+        zero.micros = 0;
+        register(zero);
+        idleOnce();
+        assertEquals(0, handler.effectiveBusyPollMicros());
+        assertEquals(0, stats.getYields(), "BUSY_POLL_MICROS 0 parks at once, as SO_BUSY_POLL 0 does");
+        assertEquals(0, stats.getSpinNanos() + stats.getYieldNanos());
+        assertTrue(stats.getParks() >= 1);
     }
 }

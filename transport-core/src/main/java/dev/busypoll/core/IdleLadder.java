@@ -358,6 +358,11 @@ public final class IdleLadder implements IdleStrategy {
         this.afterOutput = afterOutput;
     }
 
+    /** What {@link #afterOutput(boolean)} was last told; owner thread only. */
+    public boolean isAfterOutput() {
+        return afterOutput;
+    }
+
     /** The phase of the current idle episode; owner thread only. */
     public Phase phase() {
         return phase;

@@ -346,7 +346,9 @@ class IdleLadderTest {
     @Test
     void shouldTellTheControllerWhichEpisodesFollowedOutput() {
         IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        assertFalse(ladder.isAfterOutput(), "told nothing: after input alone");
         ladder.afterOutput(true);
+        assertTrue(ladder.isAfterOutput());
         for (int i = 0; i < AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
             ladder.idle();
             ladder.reset();
@@ -355,6 +357,7 @@ class IdleLadderTest {
         assertEquals(0, ladder.policy().observedWeight(false), "none after input alone yet");
         long afterOutput = ladder.policy().observedWeight(true);
         ladder.afterOutput(false);
+        assertFalse(ladder.isAfterOutput());
         ladder.idle();
         ladder.reset();
         assertTrue(ladder.policy().observedWeight(false) > 0, ladder.policy().toString());
