@@ -148,6 +148,45 @@ class BusyPollIoHandlerTest {
     }
 
     @Test
+    void shouldLetNettySuspendAnIdleLoopAndResumeItOnAnotherThread() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        try {
+            EventLoop loop = group.next();
+            Thread first = loop.submit(Thread::currentThread).get(10, TimeUnit.SECONDS);
+            assertTrue(loop.trySuspend(), "nothing here is bound to its thread: Netty may suspend the loop");
+            waitUntil(loop::isSuspended);
+            waitUntil(() -> !first.isAlive());
+            Thread second = loop.submit(Thread::currentThread).get(10, TimeUnit.SECONDS);
+            assertFalse(loop.isSuspended());
+            assertTrue(second != first && second.isAlive(), "resumed on a new thread");
+            Channel server = new io.netty.bootstrap.ServerBootstrap().group(group)
+                    .channel(BusyPollServerChannel.class).childHandler(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            ctx.writeAndFlush(msg);
+                        }
+                    }).bind(BusyPollAddress.ANY).sync().channel();
+            AtomicReference<Object> echoed = new AtomicReference<>();
+            CountDownLatch read = new CountDownLatch(1);
+            Channel client = new io.netty.bootstrap.Bootstrap().group(group).channel(BusyPollChannel.class)
+                    .handler(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            echoed.set(msg);
+                            read.countDown();
+                        }
+                    }).connect(server.localAddress()).sync().channel();
+            client.writeAndFlush("after the resume").sync();
+            assertTrue(read.await(10, TimeUnit.SECONDS), "the resumed loop carries traffic");
+            assertEquals("after the resume", echoed.get());
+            client.close().sync();
+            server.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
     void shouldSpinForTheLargestBusyPollMicrosOfItsChannels() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory(3));
         try (Connections c = new Connections(group, group,
