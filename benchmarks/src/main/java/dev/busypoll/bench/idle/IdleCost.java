@@ -112,10 +112,7 @@ public final class IdleCost {
 
         /** "met", "NOT met" against the idle bar for busypoll rows, "n/a" for the others. */
         public String bar() {
-            if (!busyPoll || loops.isEmpty()) {
-                return "n/a";
-            }
-            return maxIdlePercent() < BAR_PERCENT ? "met" : "NOT met";
+            return !busyPoll || loops.isEmpty() ? "n/a" : maxIdlePercent() < BAR_PERCENT ? "met" : "NOT met";
         }
     }
 
@@ -142,9 +139,7 @@ public final class IdleCost {
             Row local = row("local-default");
             for (Row r : rows) {
                 if (r.loops.isEmpty()) {
-                    String label = r.unavailable != null && r.unavailable.startsWith("failed") ? "failed"
-                            : "not available";
-                    t.add(List.of(r.name, label, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
+                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
                     continue;
                 }
                 for (int i = 0; i < r.loops.size(); i++) {
