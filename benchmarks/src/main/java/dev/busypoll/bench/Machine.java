@@ -12,12 +12,6 @@ public final class Machine {
     private Machine() {
     }
 
-    /** The system's 1-minute load average, or "n/a". */
-    static String loadAverage() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        return load < 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", load);
-    }
-
     /** Cores available to this JVM. */
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();
@@ -30,6 +24,7 @@ public final class Machine {
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch");
         List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         return List.of(
                 "JVM: " + jvm,
                 "OS: " + os,
@@ -38,7 +33,7 @@ public final class Machine {
                 "JVM args: " + (args.isEmpty() ? "(none)" : String.join(" ", args)),
                 "Netty leak detection: " + ResourceLeakDetector.getLevel()
                         + " (the tool turns it off unless -Dio.netty.leakDetection.level says otherwise)",
-                "Load average (1 min) at start: " + loadAverage()
+                "Load average (1 min) at start: " + (load < 0 ? "n/a" : Table.fmt(load, 2))
                         + " (above the core count means other processes compete: expect noise)",
                 "Process CPU time: " + (CpuClock.processNanos() >= 0 ? "OperatingSystemMXBean#getProcessCpuTime"
                         : "NOT AVAILABLE on this JVM, CPU columns will read n/a"));
