@@ -173,16 +173,8 @@ public final class IdleCost {
 
     /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
     static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
-        List<String> notes = new ArrayList<>();
-        for (OpenLoopTransport t : transports) {
-            if (t.unavailableReason() != null) {
-                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-            }
-            String w = Machine.oversubscriptionWarning("idle " + t.name(), t.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
+        List<String> notes = Machine.availabilityNotes("idle", transports, OpenLoopTransport::name,
+                OpenLoopTransport::unavailableReason, OpenLoopTransport::spinningThreads);
         notes.add("One transport at a time, so at most 2 threads spin at once (the floor's, or a busypoll pair's "
                 + "spin window) on " + Machine.cores() + " cores. The floor's 2 threads spin while idle (that is what "
                 + "they cost); the "

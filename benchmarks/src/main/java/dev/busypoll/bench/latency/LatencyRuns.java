@@ -55,26 +55,15 @@ public final class LatencyRuns {
     }
 
     /**
-     * The notes every latency scenario starts with: subjects not available, and per subject a warning when
-     * its spinning threads exceed the cores.
+     * The notes every latency scenario starts with ({@link Machine#availabilityNotes}): subjects not available,
+     * and per subject a warning when its spinning threads exceed the cores.
      *
      * @param label    the scenario's label for the warnings, e.g. "ping-pong"
      * @param subjects the subjects, in report order
      */
     public static List<String> availabilityNotes(String label, List<? extends LatencySubject> subjects) {
-        List<String> notes = new ArrayList<>();
-        for (LatencySubject s : subjects) {
-            if (s.unavailableReason() != null) {
-                notes.add(s.name() + ": not available (" + s.unavailableReason() + ")");
-                continue;
-            }
-            // Subjects run one at a time, so only one subject's spinners compete for the cores.
-            String w = Machine.oversubscriptionWarning(label + " " + s.name(), s.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
-        return notes;
+        return Machine.availabilityNotes(label, subjects, LatencySubject::name, LatencySubject::unavailableReason,
+                LatencySubject::spinningThreads);
     }
 
     /**
