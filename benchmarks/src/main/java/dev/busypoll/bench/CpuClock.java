@@ -2,7 +2,6 @@ package dev.busypoll.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,22 +16,20 @@ import java.util.Map;
  *   <li>The process's CPU in a window: {@link #read} at both ends, {@link #nanosBetween} the two. Where Linux offers
  *       <code>/proc/self/task/&lt;tid&gt;/schedstat</code> (first field: ns on a CPU), a reading holds every
  *       thread's CPU and the window's CPU is the sum of per-thread differences: exact to the nanosecond, where the
- *       process clock ({@code OperatingSystemMXBean#getProcessCpuTime}, from {@code times(2)}) moves in 10 ms
- *       ticks, too coarse for windows of tens of milliseconds. Per thread and not the difference of two sums,
- *       because a thread that exits inside the window (HotSpot retires idle JIT compiler threads) would take its
- *       whole history out of the second sum and make the window's CPU too small, even negative; per thread it
- *       only loses what it burnt inside the window. A thread born inside the window counts from zero. Elsewhere
- *       a reading is the process clock. Reading the files costs roughly a millisecond of the reader's CPU.</li>
+ *       process clock ({@code OperatingSystemMXBean#getProcessCpuTime}) moves in 10 ms ticks. Per thread and not
+ *       the difference of two sums, because a thread that exits inside the window (HotSpot retires idle JIT
+ *       compiler threads) would take its whole history out of the second sum; per thread it only loses what it
+ *       burnt inside the window. A thread born inside the window counts from zero. Elsewhere a reading is the
+ *       process clock. Reading the files costs roughly a millisecond of the reader's CPU.</li>
  *   <li>One thread's CPU ({@link #threadNanos}, {@link #currentThreadNanos}): {@code ThreadMXBean}, which reads
  *       {@code CLOCK_THREAD_CPUTIME_ID} on Linux (ns).</li>
  * </ul>
  *
  * <p>Kept by hand because no library reads it: the JDK's beans give the process's CPU in ticks or one Java
- * thread's CPU by id, and OSHI, which does list every native thread (JIT, GC, Netty's loops alike), reads their
- * times from {@code /proc/<pid>/task/*&#47;stat} in clock ticks as well; only {@code schedstat} has nanoseconds.
+ * thread's CPU by id, and OSHI reads every native thread's times from {@code /proc/<pid>/task/*&#47;stat} in clock
+ * ticks as well; only {@code schedstat} has nanoseconds.
  */
 public final class CpuClock {
-    private static final OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final boolean PER_THREAD = perThread(false) != null;
 
@@ -57,11 +54,6 @@ public final class CpuClock {
         }
     }
 
-    /** {@code true} when readings are per thread ({@code /proc} readable, ns); else they are the process clock. */
-    public static boolean perThread() {
-        return PER_THREAD;
-    }
-
     /** {@code true} when this JVM reports any process CPU time; without it every CPU column reads "n/a". */
     public static boolean available() {
         return PER_THREAD || processNanos() >= 0;
@@ -75,13 +67,11 @@ public final class CpuClock {
      *                   caller that does part of the work passes {@code true}
      */
     public static Reading read(boolean withCaller) {
-        if (PER_THREAD) {
-            // listing a directory whose threads come and go can fail now and then; try again before giving up
-            for (int attempt = 0; attempt < 3; attempt++) {
-                Map<String, Long> cpu = perThread(!withCaller);
-                if (cpu != null) {
-                    return new Reading(cpu, -1);
-                }
+        // listing a directory whose threads come and go can fail now and then; try again before giving up
+        for (int attempt = 0; PER_THREAD && attempt < 3; attempt++) {
+            Map<String, Long> cpu = perThread(!withCaller);
+            if (cpu != null) {
+                return new Reading(cpu, -1);
             }
         }
         return new Reading(null, processNanos());
@@ -121,7 +111,8 @@ public final class CpuClock {
 
     /** CPU used by this process so far, ns, from the process clock (10 ms ticks on Linux); -1 when unknown. */
     public static long processNanos() {
-        return OS instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
     }
 
     /** {@code true} when this JVM reports threads' CPU time ({@link #threadNanos}). */
@@ -144,12 +135,8 @@ public final class CpuClock {
      * {@code null} where that is not readable. A thread that exits while the directory is read is left out.
      */
     private static Map<String, Long> perThread(boolean excludeCallingThread) {
-        Path tasks = Path.of("/proc/self/task");
-        if (!Files.isDirectory(tasks)) {
-            return null;
-        }
         Map<String, Long> out = new HashMap<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
             String self = excludeCallingThread ? Path.of("/proc/thread-self").toRealPath().getFileName().toString()
                     : null;
             for (Path task : dir) {
@@ -157,16 +144,13 @@ public final class CpuClock {
                 if (tid.equals(self)) {
                     continue;
                 }
-                String stat;
                 try {
-                    stat = Files.readString(task.resolve("schedstat"));
+                    String stat = Files.readString(task.resolve("schedstat"));
+                    int space = stat.indexOf(' ');
+                    out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
                 } catch (IOException e) {
-                    // exited while we listed the directory: gone (NoSuchFileException) or dying (ESRCH);
-                    // it burnt nothing more that a later reading could see
-                    continue;
+                    // exited while we listed the directory (gone or dying): it burnt nothing a later reading sees
                 }
-                int space = stat.indexOf(' ');
-                out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
             }
         } catch (IOException | RuntimeException e) {
             return null;

@@ -1,7 +1,10 @@
 package dev.busypoll.bench;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 import io.netty.util.ResourceLeakDetector;
 
@@ -10,12 +13,6 @@ import io.netty.util.ResourceLeakDetector;
  */
 public final class Machine {
     private Machine() {
-    }
-
-    /** The system's 1-minute load average, or "n/a". */
-    static String loadAverage() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        return load < 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", load);
     }
 
     /** Cores available to this JVM. */
@@ -30,6 +27,7 @@ public final class Machine {
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch");
         List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         return List.of(
                 "JVM: " + jvm,
                 "OS: " + os,
@@ -38,7 +36,7 @@ public final class Machine {
                 "JVM args: " + (args.isEmpty() ? "(none)" : String.join(" ", args)),
                 "Netty leak detection: " + ResourceLeakDetector.getLevel()
                         + " (the tool turns it off unless -Dio.netty.leakDetection.level says otherwise)",
-                "Load average (1 min) at start: " + loadAverage()
+                "Load average (1 min) at start: " + (load < 0 ? "n/a" : Table.fmt(load, 2))
                         + " (above the core count means other processes compete: expect noise)",
                 "Process CPU time: " + (CpuClock.processNanos() >= 0 ? "OperatingSystemMXBean#getProcessCpuTime"
                         : "NOT AVAILABLE on this JVM, CPU columns will read n/a"));
@@ -59,5 +57,30 @@ public final class Machine {
         }
         return "WARNING: " + what + " may spin " + spinningThreads + " threads on " + cores
                 + " cores: spinners steal the cores of the threads they wait for; read those rows with care.";
+    }
+
+    /**
+     * The notes a scenario starts with, per transport in order: "name: not available (why)" when it cannot run
+     * here, else its {@link #oversubscriptionWarning} if any. The transports run one at a time, so only one
+     * transport's spinners compete for the cores.
+     *
+     * @param label       the scenario's label for the warnings, e.g. "ping-pong"
+     * @param transports  the transports (or subjects), in report order
+     * @param name        a transport's row label
+     * @param unavailable why a transport cannot run, {@code null} when it can
+     * @param spinning    how many of a transport's threads may spin at the same time
+     */
+    public static <T> List<String> availabilityNotes(String label, List<? extends T> transports,
+            Function<T, String> name, Function<T, String> unavailable, ToIntFunction<T> spinning) {
+        List<String> notes = new ArrayList<>();
+        for (T t : transports) {
+            String why = unavailable.apply(t);
+            String note = why != null ? name.apply(t) + ": not available (" + why + ")"
+                    : oversubscriptionWarning(label + " " + name.apply(t), spinning.applyAsInt(t));
+            if (note != null) {
+                notes.add(note);
+            }
+        }
+        return notes;
     }
 }

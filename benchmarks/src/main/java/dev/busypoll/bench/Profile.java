@@ -44,31 +44,21 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
     }
 
     /**
-     * The main job: short enough to run on every change. gRPC: 1,000 warm-up + 2,000 measured calls per row and
-     * repetition (a grpc-netty call costs about 0.5-1 ms of CPU on the shared 2-core machine while the JIT is
-     * still at work, so 12 grpc-netty row-repetitions stay within about 30 s there). hackbench over channels:
-     * groups 1-8 and 20 loops, because connecting its 3,200 connections (8 groups) costs 1-3 s per TCP transport
-     * there already.
-     * Open loop: one session per transport, 4 rates of 250 ms after 100 ms of warm-up (saturated rates run up to
-     * 1.5x their schedule, then drain); idle: a 1 s window per transport.
+     * The main job, short enough to run on every change: gRPC 1,000 warm-up + 2,000 measured calls per row and
+     * repetition; hackbench over channels groups 1-8 of 20 loops (connecting 8 groups' 3,200 connections costs 1-3 s
+     * per TCP transport on 2 cores); open loop one session per transport, 4 rates of 250 ms after 100 ms of warm-up;
+     * idle a 1 s window per transport.
      */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
             List.of(1, 2, 4, 8), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250, 100, 1,
             1_000,
             400);
     /**
-     * The recorded run: 10 hackbench runs per cell, 200,000 round trips, 21 repetitions after 30,000 warm-up round
-     * trips each (the summary compares AUTO round by round, and each fresh pair lands in one of two or three latency
-     * levels at random, 0.7, 1.0 or 2 µs on a 2-core VM, so with 9 repetitions the median of the rounds' ratios moved
-     * from 1.01x to 1.22x between runs of the same code; a round of every ping-pong row takes about 45 s here, most of
-     * it in the rows that wait in the kernel or park);
-     * 50,000 gRPC calls per row. hackbench over channels: groups 1-16 (16 groups = 6,400 connections per transport; 16
-     * groups of 20 loops took 18 s for every transport together here), 200 loops, 11 runs per cell (its runs spread by
-     * 10-20% around their median, and the best fixed setting is the least of four such medians). Open loop: 21
-     * interleaved sessions per transport, each 9 rates of 100 ms (2.1 s per rate pooled, spread over the whole
-     * scenario, because this machine's latency level drifts over seconds; 3 sessions were not enough, and the summary
-     * compares AUTO session by session), after 1 s of warm-up in the first session and 200 ms in the later ones (about
-     * 350 s); idle: a 3 s window per transport (about 40 s).
+     * The recorded run: 21 interleaved ping-pong repetitions and 21 open-loop sessions per transport, because the
+     * summary compares AUTO with the best fixed setting round by round and this machine's latency level drifts over
+     * seconds; hackbench over channels groups 1-16 of 200 loops, 11 runs per cell (its runs spread 10-20% around
+     * their median); open loop 9 rates of 100 ms per session after 1 s of warm-up in the first session and 200 ms
+     * in the later ones (about 350 s); idle a 3 s window per transport.
      */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 30_000, 21, 50_000, 10_000, 7,
             List.of(1, 2, 4, 8, 16), 200, 11, 1, 1_000_000, 100_000, 5,

@@ -1,36 +1,39 @@
 package dev.busypoll.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
+import io.netty.util.concurrent.DefaultThreadFactory;
+
 /**
- * Samples named figures (an adaptive loop's or pipe's current spin window, in ns) every few milliseconds on a
- * sleeping daemon thread, into arrays sized up front, and turns them into a line plot of the window over time.
- * The sampler sleeps between samples, so it takes no core from the threads it watches. {@link #start()} and
- * {@link #stop()} are called from one thread; the figures are read from the sampler thread, so they must be
- * safe to read from any thread (the busypoll statistics are).
+ * Samples named figures (an adaptive loop's or pipe's current spin window, in ns) at a fixed rate on a daemon
+ * thread of its own, and turns them into a line plot of the window over time. The sampler sleeps between samples,
+ * so it takes no core from the threads it watches. {@link #start()} and {@link #stop()} are called from one
+ * thread; the figures are read from the sampler thread, so they must be safe to read from any thread (the
+ * busypoll statistics are).
  */
 public final class SpinWindowTrace {
     private final List<String> names = new ArrayList<>();
     private final List<LongSupplier> figures = new ArrayList<>();
     private final long periodNanos;
     private final int capacity;
-    private long[] times;
-    private long[][] values;
-    private volatile int count;
-    private volatile boolean running;
-    private Thread sampler;
+    /** Per sample: nanoseconds since start, then each figure; written by the sampler. */
+    private final List<long[]> samples = Collections.synchronizedList(new ArrayList<>());
     private final List<String> phases = new ArrayList<>();
+    private ScheduledExecutorService sampler;
     private long startNanos;
 
     /**
      * @param period   time between samples
      * @param capacity most samples kept (sampling stops when full)
      */
-    public SpinWindowTrace(java.time.Duration period, int capacity) {
+    public SpinWindowTrace(Duration period, int capacity) {
         if (period.toNanos() <= 0 || capacity < 1) {
             throw new IllegalArgumentException("period must be > 0 and capacity >= 1, got " + period + ", "
                     + capacity);
@@ -54,13 +57,19 @@ public final class SpinWindowTrace {
         if (sampler != null) {
             throw new IllegalStateException("already started");
         }
-        times = new long[capacity];
-        values = new long[figures.size()][capacity];
-        running = true;
         startNanos = System.nanoTime();
-        sampler = new Thread(this::sample, "busypoll-bench-spin-window-trace");
-        sampler.setDaemon(true);
-        sampler.start();
+        sampler = Executors.newSingleThreadScheduledExecutor(
+                new DefaultThreadFactory("busypoll-bench-spin-window-trace", true));
+        sampler.scheduleAtFixedRate(() -> {
+            if (samples.size() < capacity) {
+                long[] sample = new long[1 + figures.size()];
+                sample[0] = System.nanoTime() - startNanos;
+                for (int i = 0; i < figures.size(); i++) {
+                    sample[i + 1] = figures.get(i).getAsLong();
+                }
+                samples.add(sample);
+            }
+        }, 0, periodNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Marks the start of a phase of the workload, for {@link #phases()}. */
@@ -70,24 +79,9 @@ public final class SpinWindowTrace {
 
     /** Stops sampling and waits for the sampler. */
     public void stop() throws InterruptedException {
-        running = false;
         if (sampler != null) {
-            sampler.join(TimeUnit.SECONDS.toMillis(5));
-        }
-    }
-
-    private void sample() {
-        int n = 0;
-        long next = System.nanoTime();
-        while (running && n < capacity) {
-            long now = System.nanoTime();
-            times[n] = now - startNanos;
-            for (int i = 0; i < figures.size(); i++) {
-                values[i][n] = figures.get(i).getAsLong();
-            }
-            count = ++n; // volatile write publishes the sample to stop()'s caller
-            next += periodNanos;
-            LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+            sampler.shutdownNow();
+            sampler.awaitTermination(5, TimeUnit.SECONDS);
         }
     }
 
@@ -98,19 +92,18 @@ public final class SpinWindowTrace {
 
     /** How many samples were taken. */
     public int samples() {
-        return count;
+        return samples.size();
     }
 
     /** The samples as a line plot: x = seconds since start, y = the figure in µs. */
     public Chart chart(String title) {
-        int n = count;
         List<Chart.Series> series = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            List<Chart.Point> points = new ArrayList<>(n);
-            for (int j = 0; j < n; j++) {
-                points.add(new Chart.Point(times[j] / 1e9, values[i][j] / 1e3));
+        synchronized (samples) {
+            for (int i = 0; i < names.size(); i++) {
+                int figure = i + 1;
+                series.add(new Chart.Series(names.get(i), samples.stream()
+                        .map(s -> new Chart.Point(s[0] / 1e9, s[figure] / 1e3)).toList()));
             }
-            series.add(new Chart.Series(names.get(i), points));
         }
         return Chart.lines(title, "time since start, s", "spin window, µs", Chart.Scale.LINEAR,
                 Chart.Scale.LINEAR, series);

@@ -1,6 +1,8 @@
 package dev.busypoll.bench;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.function.ToDoubleFunction;
 
 /** Small order statistics over repetitions: best (minimum) and median. */
 public final class Stats {
@@ -16,6 +18,11 @@ public final class Stats {
         Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** The median of one figure of each item (mean of the middle two for an even count); NaN when empty. */
+    public static <T> double median(Collection<T> items, ToDoubleFunction<? super T> figure) {
+        return median(items.stream().mapToDouble(figure).toArray());
     }
 
     /** The smallest value; NaN when empty. */

@@ -97,6 +97,11 @@ public final class Table {
         return why.startsWith("failed") ? why : "not available: " + why;
     }
 
+    /** The figure cell of a row that did not run: "failed" or "not available", by {@link #status}'s reading of why. */
+    public static String label(String why) {
+        return why != null && why.startsWith("failed") ? "failed" : "not available";
+    }
+
     /** A ratio as "2.35x", or "n/a". */
     public static String ratio(double value) {
         return Double.isNaN(value) ? "n/a" : fmt(value, 2) + "x";

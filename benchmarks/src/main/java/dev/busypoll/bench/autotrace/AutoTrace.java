@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -43,6 +44,10 @@ import dev.busypoll.core.IdleStats;
  */
 public final class AutoTrace {
     private static final long TIMEOUT_SECONDS = 30;
+    /** The phases in order, each with its period (see {@link #phase}). */
+    private static final List<Map.Entry<String, Long>> PHASES = List.of(Map.entry("ping-pong", 0L),
+            Map.entry("slow rate: every 500 µs", 500L), Map.entry("ping-pong again", 0L), Map.entry("silence", -1L),
+            Map.entry("fast rate: every 20 µs", 20L));
 
     private AutoTrace() {
     }
@@ -103,14 +108,10 @@ public final class AutoTrace {
             long ms = config.phaseMillis();
             trace.start();
             try {
-                phases.add(phase("ping-pong", 0, ms, driver, clientLoop, trace, clientStats, serverStats));
-                phases.add(phase("slow rate: every 500 µs", 500, ms, driver, clientLoop, trace, clientStats,
-                        serverStats));
-                phases.add(phase("ping-pong again", 0, ms, driver, clientLoop, trace, clientStats,
-                        serverStats));
-                phases.add(phase("silence", -1, ms, driver, clientLoop, trace, clientStats, serverStats));
-                phases.add(phase("fast rate: every 20 µs", 20, ms, driver, clientLoop, trace, clientStats,
-                        serverStats));
+                for (Map.Entry<String, Long> p : PHASES) {
+                    phases.add(phase(p.getKey(), p.getValue(), ms, driver, clientLoop, trace, clientStats,
+                            serverStats));
+                }
             } finally {
                 trace.stop();
             }
@@ -176,16 +177,14 @@ public final class AutoTrace {
         blocks.add(Block.table(t));
         blocks.add(Block.text("Wake-up cost each loop measured on this machine (its spin-block break-even): client "
                 + Table.fmt(result.wakeCost()[0], 2) + " µs, server " + Table.fmt(result.wakeCost()[1], 2) + " µs."));
-        return new Section("auto-trace", "AUTO: the spin window over time", blocks, java.util.Map.of(
+        return new Section("auto-trace", "AUTO: the spin window over time", blocks, Map.of(
                 "auto-trace.csv", t.csv()));
     }
 
     /** A loop's naps in a phase, and how they ended: "12: 9 / 1 / 2", or "0". */
     private static String naps(IdleStats.Snapshot s) {
-        if (s.naps() == 0) {
-            return "0";
-        }
-        return s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / " + s.napsWokenEarly();
+        return s.naps() == 0 ? "0" : s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / "
+                + s.napsWokenEarly();
     }
 
     /**

@@ -112,10 +112,7 @@ public final class IdleCost {
 
         /** "met", "NOT met" against the idle bar for busypoll rows, "n/a" for the others. */
         public String bar() {
-            if (!busyPoll || loops.isEmpty()) {
-                return "n/a";
-            }
-            return maxIdlePercent() < BAR_PERCENT ? "met" : "NOT met";
+            return !busyPoll || loops.isEmpty() ? "n/a" : maxIdlePercent() < BAR_PERCENT ? "met" : "NOT met";
         }
     }
 
@@ -142,9 +139,7 @@ public final class IdleCost {
             Row local = row("local-default");
             for (Row r : rows) {
                 if (r.loops.isEmpty()) {
-                    String label = r.unavailable != null && r.unavailable.startsWith("failed") ? "failed"
-                            : "not available";
-                    t.add(List.of(r.name, label, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
+                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
                     continue;
                 }
                 for (int i = 0; i < r.loops.size(); i++) {
@@ -178,16 +173,8 @@ public final class IdleCost {
 
     /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
     static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
-        List<String> notes = new ArrayList<>();
-        for (OpenLoopTransport t : transports) {
-            if (t.unavailableReason() != null) {
-                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-            }
-            String w = Machine.oversubscriptionWarning("idle " + t.name(), t.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
+        List<String> notes = Machine.availabilityNotes("idle", transports, OpenLoopTransport::name,
+                OpenLoopTransport::unavailableReason, OpenLoopTransport::spinningThreads);
         notes.add("One transport at a time, so at most 2 threads spin at once (the floor's, or a busypoll pair's "
                 + "spin window) on " + Machine.cores() + " cores. The floor's 2 threads spin while idle (that is what "
                 + "they cost); the "

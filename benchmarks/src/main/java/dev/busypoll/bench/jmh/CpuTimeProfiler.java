@@ -27,15 +27,11 @@ import dev.busypoll.bench.CpuClock;
  * </ul>
  *
  * <p>The clock: {@link CpuClock#read} without the calling JMH runner thread, which only waits during the
- * iteration: per-thread {@code /proc} differences (ns) where Linux offers them, else the process clock (10 ms
- * ticks, too coarse for iterations much shorter than a second). A thread that exits inside an iteration loses
- * what it burnt there (a retiring JIT compiler thread, say); the benchmarks here start and stop their own threads
- * per trial, outside the iterations. The window includes JMH's own per-iteration work (releasing and collecting its
- * worker threads), small against iterations of hundreds of milliseconds.
- *
- * <p>Kept by hand because JMH reads no CPU time itself: only {@code -prof perfnorm} reports it (perf's
- * {@code task-clock} per op), and that needs Linux {@code perf}, attaches to a forked JVM only (the tests run with
- * forks 0) and gives one figure for the whole measurement, with neither per-iteration values nor cores busy.
+ * iteration. A thread that exits inside an iteration loses what it burnt there; the benchmarks here start and stop
+ * their own threads per trial, outside the iterations. The window includes JMH's own per-iteration work, small
+ * against iterations of hundreds of milliseconds. Kept by hand because JMH reads no CPU time itself: only
+ * {@code -prof perfnorm} does, which needs Linux {@code perf}, a forked JVM, and gives neither per-iteration values
+ * nor cores busy.
  *
  * <p>Used with {@code -prof dev.busypoll.bench.jmh.CpuTimeProfiler} or
  * {@code OptionsBuilder.addProfiler(CpuTimeProfiler.class)}; JMH creates it in the benchmark JVM (forked or
@@ -92,14 +88,10 @@ public final class CpuTimeProfiler implements InternalProfiler {
      * as the CPU rate in the measured part equals the rate over the window, which holds for the benchmarks
      * here (a single thread is measured the whole iteration; the group's threads spin throughout).
      *
-     * <p>SampleTime: the score is the mean of the sampled ops only, which carry the two {@code nanoTime} calls
-     * the others do not, so the time per op comes from the ops count instead. JMH's generated SampleTime stub
-     * (JMH 1.37, {@code *_sample_jmhStub}) counts {@code operations++} once per pass of its loop, sampled or not,
-     * and each pass runs the benchmark {@code batchSize} times; the task then multiplies by ops per invocation
-     * only. So every op is in {@code measuredOps} once batches are counted (batch size 1 here, JMH's default for
-     * SampleTime), and CPU per op is cores busy × the iteration's length × threads / (measuredOps × batch size):
-     * the same rate-times-time-per-op as AverageTime, not the window's CPU over the measured ops, which would also
-     * charge the spinning server thread's CPU between JMH's iterations to the ops.
+     * <p>SampleTime: the score is the mean of the sampled ops only, which carry two {@code nanoTime} calls the
+     * others do not, so the time per op is the iteration's length over every op JMH counted in it (JMH 1.37's
+     * SampleTime stub counts every pass of its loop, sampled or not, each pass running the benchmark batch-size
+     * times): cores busy × that × threads, the same rate-times-time-per-op as AverageTime.
      */
     static double cpuPerOp(BenchmarkParams params, IterationParams iteration, IterationResult result, long cpu,
             double cores) {

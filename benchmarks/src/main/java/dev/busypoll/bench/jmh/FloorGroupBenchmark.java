@@ -31,10 +31,8 @@ import org.openjdk.jmh.infra.Control;
  * <p>Score: JMH averages the time per op over both threads; each thread completes one op per round trip, so the
  * group's score is the round-trip time. Both threads spin: on a 2-core machine they take every core.
  *
- * <p>It stays in AverageTime and out of the report's JMH-versus-harness agreement table
- * ({@link JmhFigure#pingPongKey()} is empty for it): the harness times each round trip on its client and the
- * table compares medians, while this group has no client timing round trips, only two JMH loops whose ops are
- * counted over the iteration, so all it can give is a mean. Read it beside {@link PingPongBenchmark#floor}'s mean.
+ * <p>It stays in AverageTime and out of the report's agreement table ({@link JmhFigure#pingPongKey()}): with no
+ * client timing round trips it can only give a mean; read it beside {@link PingPongBenchmark#floor}'s mean.
  *
  * <p>Threading: one instance per group ({@link Scope#Group}), shared by the two JMH threads, which touch only the
  * two SPSC queues (each queue has one producer and one consumer) and the message they pass between them.

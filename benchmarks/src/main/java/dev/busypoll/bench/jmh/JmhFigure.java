@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
 
 /**
  * One JMH result, as plain data for a report: what was measured, the score with its error, and the CPU it cost;
@@ -60,14 +61,13 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
     }
 
     /**
-     * The median of the forks' medians. On a 2-core machine a fork of a two-thread spinning ping-pong settles, for
-     * all its iterations, in a fast or a slow scheduling state (seen: floor p50 0.21 and 0.25 µs in two forks, 0.69
-     * µs in the third); the median of three forks is a fast fork's figure as long as at most one fork is slow,
-     * while the samples of all forks pooled would mix the two states. With an even number of forks it is the mean
-     * of the middle two, so run an odd number. {@code NaN} when empty.
+     * The median of the forks' medians: on 2 cores a fork of a two-thread spinning ping-pong can settle, for all its
+     * iterations, in a fast or a slow scheduling state, and the median of three forks is a fast fork's figure as
+     * long as at most one is slow, where the pooled samples would mix the two. With an even number of forks it is
+     * the mean of the middle two, so run an odd number. {@code NaN} when empty.
      */
     public static double medianOfForks(List<Double> forkP50s) {
-        return Stats.median(forkP50s.stream().mapToDouble(Double::doubleValue).toArray());
+        return Stats.median(forkP50s, Double::doubleValue);
     }
 
     /** The forks' p50s divided by {@code divisor}, each with three significant digits, e.g. {@code 0.210 0.690}. */
@@ -75,24 +75,23 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
         return forkP50s.stream().map(v -> format(v / divisor)).collect(Collectors.joining(" "));
     }
 
+    /** The parameters sorted by name, e.g. {@code a=2 z=1}; empty when none. */
+    public String paramList() {
+        return params.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
     /** The benchmark and its parameters, e.g. {@code PingPongBenchmark.pipe spinMicros=50}. */
     public String label() {
-        StringBuilder b = new StringBuilder(benchmark);
-        params.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> b.append(' ').append(e.getKey()).append('=').append(e.getValue()));
-        return b.toString();
+        return params.isEmpty() ? benchmark : benchmark + " " + paramList();
     }
 
     /**
-     * The key of the harness's ping-pong row that measures the same thing ({@code pingpong.PingPongTransport#key()}),
-     * for putting the two side by side: {@code floor} for {@link PingPongBenchmark#floor}, {@code pipe<spinMicros>}
-     * for {@link PingPongBenchmark#pipe}; empty for the single-operation benchmarks and for
-     * {@link FloorGroupBenchmark}. That one is not a client timing its own round trips: both halves are JMH
-     * threads of a {@code @Group}, each op of each is one half-loop (a thread returns early when it sees
-     * {@code stopMeasurement}), and its AverageTime figure is the iteration's length over the ops of both
-     * threads, a mean with no per-round-trip timing behind it, so it has no p50 to set against the harness's p50
-     * and would bring back the mean-against-median comparison that one fork in a slow state or a tail upsets. It
-     * stays in the JMH table as a cross-check of {@link PingPongBenchmark#floor}.
+     * The key of the harness's ping-pong row that measures the same thing ({@code pingpong.PingPongTransport#key()}):
+     * {@code floor} for {@link PingPongBenchmark#floor}, {@code pipe<spinMicros>} for {@link PingPongBenchmark#pipe};
+     * empty for the others. {@link FloorGroupBenchmark} has none either: its two halves are JMH threads of a
+     * {@code @Group} and its AverageTime score is a mean with no per-round-trip timing, so no p50 to set against the
+     * harness's; it stays in the JMH table as a cross-check of the floor.
      */
     public Optional<String> pingPongKey() {
         return switch (benchmark) {
@@ -113,7 +112,7 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
         return String.format(Locale.ROOT, "%s: %s%s %s%s, cpu %s ns/op, %s cores; pooled %s %s, cpu %s ns/op%s",
                 label(), forkP50s.isEmpty() ? "" : "mean ",
                 Double.isNaN(error) ? format(score) : format(score) + " ± " + format(error), unit, percentiles,
-                format(cpuNsPerOp), Double.isNaN(cpuCores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cpuCores),
+                format(cpuNsPerOp), Table.fmt(cpuCores, 2),
                 format(pooledScore), unit, format(pooledCpuNsPerOp), notes.isEmpty() ? "" : " (" + notes + ")");
     }
 

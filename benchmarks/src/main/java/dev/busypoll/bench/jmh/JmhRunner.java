@@ -8,13 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -29,8 +30,8 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 
 /**
- * Runs the JMH microbenchmarks of this package through JMH's {@link Runner} and turns JMH's JSON result into
- * plain {@link JmhFigure}s, each with its CPU cost ({@link CpuTimeProfiler}). For a report: pick
+ * Runs the JMH microbenchmarks of this package through JMH's {@link Runner} and reads JMH's JSON result into
+ * {@link JmhFigure}s, each with its CPU cost ({@link CpuTimeProfiler}). For a report: pick
  * {@link Options#quick()} or {@link Options#full()}, call {@link #run(Options, PrintStream)}, print
  * {@link #table(List)}.
  *
@@ -42,13 +43,12 @@ import dev.busypoll.bench.Table;
  * </pre>
  *
  * <p>Forks: JMH starts each benchmark in a new JVM with this JVM's {@code java.class.path}, so it works from the
- * shaded jar ({@code java -jar benchmarks/target/busypoll-benchmarks.jar jmh}) and from an IDE, not from a JVM
- * whose class path is a single manifest-only jar. Forks 0 runs in this JVM (tests). JMH takes a file lock
- * ({@code /tmp/jmh.lock}) so that two JMH runs on one machine do not disturb each other.
+ * shaded jar and from an IDE, not from a JVM whose class path is a single manifest-only jar. Forks 0 runs in this
+ * JVM (tests). JMH takes a file lock ({@code /tmp/jmh.lock}) so that two JMH runs on one machine do not disturb
+ * each other.
  *
- * <p><b>A 2-core machine:</b> the ping-pong benchmarks ({@link PingPongBenchmark}, {@link FloorGroupBenchmark})
- * spin two threads, which on 2 cores is every core: the parent JVM waits meanwhile, but anything else on the
- * machine competes with one side of the round trip. Their figures carry a note saying so.
+ * <p>The ping-pong benchmarks ({@link PingPongBenchmark}, {@link FloorGroupBenchmark}) spin two threads, which on
+ * 2 cores is every core; their figures carry a note saying so.
  */
 public final class JmhRunner {
     /** The package every benchmark of this runner lives in, as a JMH include pattern. */
@@ -56,6 +56,16 @@ public final class JmhRunner {
     private static final String PACKAGE = "dev.busypoll.bench.jmh.";
     /** How many of the log's last lines a failed run prints. */
     private static final int FAILURE_LINES = 200;
+    /**
+     * How far apart the fastest and slowest fork's p50 may be before the figure says its forks disagree: forks in
+     * the same scheduling state were within 1.1x on a quiet 2-core machine, a fork in the slow state 3x off.
+     */
+    static final double FORK_SPREAD = 1.5;
+    /**
+     * The round trip, ns, above which a spinning ping-pong with about one core busy is said to have had both its
+     * threads on one CPU: far above a spinning hand-off (well under 1 µs), below the pipe's convoy at spin 5.
+     */
+    static final long CONVOY_NANOS = 10_000;
 
     private JmhRunner() {
     }
@@ -103,10 +113,7 @@ public final class JmhRunner {
             return new Options(1, 5, Duration.ofSeconds(1), 10, Duration.ofSeconds(1), List.of(), List.of());
         }
 
-        /**
-         * A smoke run for tests: in this JVM, no warm-up, one 50 ms iteration. Its numbers show that every
-         * benchmark runs and measures something, nothing more.
-         */
+        /** A smoke run for tests: in this JVM, no warm-up, one 50 ms iteration; it shows that everything runs. */
         public static Options smoke() {
             return new Options(0, 0, Duration.ofMillis(50), 1, Duration.ofMillis(50), List.of(), List.of());
         }
@@ -172,9 +179,9 @@ public final class JmhRunner {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
-                .warmupTime(timeValue(options.warmupTime()))
+                .warmupTime(TimeValue.milliseconds(Math.max(1, options.warmupTime().toMillis())))
                 .measurementIterations(options.measurementIterations())
-                .measurementTime(timeValue(options.measurementTime()))
+                .measurementTime(TimeValue.milliseconds(Math.max(1, options.measurementTime().toMillis())))
                 .threads(1)
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
@@ -182,11 +189,7 @@ public final class JmhRunner {
                 .output(log.toString())
                 .result(json.toString())
                 .resultFormat(ResultFormatType.JSON);
-        if (options.includes().isEmpty()) {
-            b.include(PACKAGE_PATTERN);
-        } else {
-            options.includes().forEach(b::include);
-        }
+        (options.includes().isEmpty() ? List.of(PACKAGE_PATTERN) : options.includes()).forEach(b::include);
         if (!options.pipeSpinMicros().isEmpty()) {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
         }
@@ -196,16 +199,17 @@ public final class JmhRunner {
         try {
             new Runner(b.build()).run();
             // lenient: a byte that is not UTF-8 (JMH writes its log in the platform's charset) becomes U+FFFD
-            String logText = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
-            String jsonText = new String(Files.readAllBytes(json), StandardCharsets.UTF_8);
+            String logText = read(log);
+            String jsonText = read(json);
             List<JmhFigure> figures = figures(jsonText);
             figures.forEach(f -> progress.println("jmh " + f));
             return new Run(figures, jsonText, logText);
         } catch (RunnerException | RuntimeException e) {
-            printTail(log, progress);
+            List<String> lines = Files.isReadable(log) ? read(log).lines().toList() : List.of();
+            List<String> tail = lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size());
+            progress.println("jmh: the run failed; JMH's last " + tail.size() + " lines of output:");
+            tail.forEach(line -> progress.println("  | " + line));
             throw e;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } finally {
             try {
                 Files.deleteIfExists(json);
@@ -217,145 +221,119 @@ public final class JmhRunner {
         }
     }
 
-    private static void printTail(Path log, PrintStream progress) {
+    private static String read(Path file) {
         try {
-            List<String> lines = Files.exists(log)
-                    ? new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList() : List.of();
-            List<String> tail = lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size());
-            progress.println("jmh: the run failed; JMH's last " + tail.size() + " lines of output:");
-            tail.forEach(line -> progress.println("  | " + line));
-        } catch (IOException | UncheckedIOException e) {
-            progress.println("jmh: the run failed, and its log could not be read: " + e);
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One entry of JMH's JSON result, the fields read here; JMH writes NaN as the string "NaN". */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record Entry(String benchmark, String mode, int threads, int forks, String measurementTime,
+            int measurementBatchSize, Map<String, String> params, Metric primaryMetric,
+            Map<String, Metric> secondaryMetrics) {
+        /** A secondary metric by its label; JMH may prefix a profiler's labels (with "·"). */
+        Metric secondary(String label) {
+            return secondaryMetrics == null ? Metric.MISSING : secondaryMetrics.entrySet().stream()
+                    .filter(e -> e.getKey().equals(label) || e.getKey().endsWith(":" + label)
+                            || e.getKey().endsWith("\u00b7" + label))
+                    .map(Map.Entry::getValue).findFirst().orElse(Metric.MISSING);
         }
     }
 
     /**
-     * The figures of a JMH JSON result, one per entry, in its order. Per fork: {@code rawData} (AverageTime: the
-     * iterations' scores), {@code rawDataHistogram} (SampleTime: each iteration's samples as value-count pairs)
-     * and the profiler's secondary metrics' {@code rawData}, the {@value CpuTimeProfiler#OPS} one included, from
-     * which the pooled figures are weighed.
+     * A metric: its score, and per fork, per iteration its {@code rawData} (AverageTime: the iterations' scores) or
+     * {@code rawDataHistogram} (SampleTime: each iteration's samples as value-count pairs).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record Metric(Double score, Double scoreError, String scoreUnit, Map<String, Double> scorePercentiles,
+            double[][] rawData, double[][][][] rawDataHistogram) {
+        static final Metric MISSING = new Metric(null, null, "", null, null, null);
+
+        Metric {
+            score = score == null ? Double.NaN : score;
+            scoreError = scoreError == null ? Double.NaN : scoreError;
+            scorePercentiles = scorePercentiles == null ? Map.of() : scorePercentiles;
+            rawData = rawData == null ? new double[0][] : rawData;
+            rawDataHistogram = rawDataHistogram == null ? new double[0][][][] : rawDataHistogram;
+        }
+
+        double percentile(String p) {
+            return scorePercentiles.getOrDefault(p, Double.NaN);
+        }
+    }
+
+    /**
+     * The figures of a JMH JSON result, one per entry, in its order. The pooled figures are weighed by the
+     * {@value CpuTimeProfiler#OPS} secondary metric's per-iteration {@code rawData}.
      *
      * @throws IllegalArgumentException when {@code json} is not a JMH result
      */
     public static List<JmhFigure> figures(String json) {
-        JsonNode root;
+        Entry[] entries;
         try {
-            root = new ObjectMapper().readTree(json);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+            entries = new ObjectMapper().readValue(json, Entry[].class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JMH result: " + e.getMessage(), e);
         }
-        if (!root.isArray()) {
-            throw new IllegalArgumentException("not a JMH result: the top level is not an array");
-        }
-        List<JmhFigure> figures = new ArrayList<>();
-        root.forEach(entry -> figures.add(figure(entry)));
-        return figures;
+        return Arrays.stream(entries).map(JmhRunner::figure).toList();
     }
 
     /** One entry of the JSON result as a figure. */
-    private static JmhFigure figure(JsonNode entry) {
-        String full = entry.path("benchmark").asText();
-        String name = full.startsWith(PACKAGE) ? full.substring(PACKAGE.length()) : full;
-        Map<String, String> params = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("params").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), e.getValue().asText());
-        }
-        boolean sampled = "sample".equals(entry.path("mode").asText());
-        JsonNode primary = entry.path("primaryMetric");
-        String unit = primary.path("scoreUnit").asText();
-        JsonNode cpu = secondary(entry, CpuTimeProfiler.CPU_PER_OP);
-        JsonNode cores = secondary(entry, CpuTimeProfiler.CORES);
-        double[][] ops = rawData(secondary(entry, CpuTimeProfiler.OPS));
-        double[][] coresPerIteration = rawData(cores);
+    private static JmhFigure figure(Entry entry) {
+        String name = entry.benchmark().startsWith(PACKAGE) ? entry.benchmark().substring(PACKAGE.length())
+                : entry.benchmark();
+        Map<String, String> params = entry.params() == null ? Map.of() : entry.params();
+        boolean sampled = "sample".equals(entry.mode());
+        Metric primary = entry.primaryMetric();
+        Metric cpu = entry.secondary(CpuTimeProfiler.CPU_PER_OP);
+        Metric cores = entry.secondary(CpuTimeProfiler.CORES);
+        double[][] ops = entry.secondary(CpuTimeProfiler.OPS).rawData();
 
         // per fork: its p50 (SampleTime) or its mean (AverageTime), and whether it looks like a convoy
         List<Double> forkP50s = new ArrayList<>();
-        List<String> convoys = new ArrayList<>();
-        double[][] scores = rawData(primary);
-        JsonNode histogram = primary.path("rawDataHistogram");
-        int forks = sampled ? histogram.size() : scores.length;
+        List<String> notes = new ArrayList<>(List.of(notes(name, params, entry.forks())));
+        int forks = sampled ? primary.rawDataHistogram().length : primary.rawData().length;
         for (int f = 0; f < forks; f++) {
             double typical;
             if (sampled) {
                 MultisetStatistics samples = new MultisetStatistics();
-                for (JsonNode iteration : histogram.get(f)) {
-                    for (JsonNode pair : iteration) {
-                        samples.addValue(pair.get(0).asDouble(), pair.get(1).asInt());
+                for (double[][] iteration : primary.rawDataHistogram()[f]) {
+                    for (double[] pair : iteration) {
+                        samples.addValue(pair[0], (int) pair[1]);
                     }
                 }
                 typical = samples.getPercentile(50);
                 forkP50s.add(typical);
             } else {
-                typical = mean(scores[f]);
+                typical = mean(primary.rawData()[f]);
             }
             String convoy = convoyNote(name, params, typical,
-                    f < coresPerIteration.length ? mean(coresPerIteration[f]) : Double.NaN);
+                    f < cores.rawData().length ? mean(cores.rawData()[f]) : Double.NaN);
             if (convoy != null) {
-                convoys.add((forks > 1 ? "fork " + (f + 1) + " of " + forks + ": " : "") + convoy);
+                notes.add((forks > 1 ? "fork " + (f + 1) + " of " + forks + ": " : "") + convoy);
             }
         }
-        String notes = join(notes(name, params, entry.path("forks").asInt()), forkSpreadNote(forkP50s));
-        for (String c : convoys) {
-            notes = join(notes, c);
-        }
-        double pooledScore;
+        notes.add(1, forkSpreadNote(forkP50s));
+        double[][] scores = primary.rawData();
         if (sampled) {
             // every iteration's nominal length over every op counted in it (see CpuTimeProfiler.cpuPerOp)
-            double iterationTime = TimeValue.fromString(entry.path("measurementTime").asText())
-                    .convertTo(java.util.concurrent.TimeUnit.NANOSECONDS) / nanosPer(unit)
-                    / Math.max(1, entry.path("measurementBatchSize").asInt(1));
-            double[][] perOp = new double[ops.length][];
-            for (int f = 0; f < ops.length; f++) {
-                perOp[f] = java.util.Arrays.stream(ops[f]).map(n -> n > 0 ? iterationTime / n : Double.NaN)
-                        .toArray();
-            }
-            pooledScore = pooled(perOp, ops);
-        } else {
-            pooledScore = pooled(scores, ops);
+            double iterationTime = TimeValue.fromString(entry.measurementTime()).convertTo(TimeUnit.NANOSECONDS)
+                    / nanosPer(primary.scoreUnit()) / Math.max(1, entry.measurementBatchSize());
+            scores = Arrays.stream(ops).map(fork -> Arrays.stream(fork)
+                    .map(n -> n > 0 ? iterationTime / n : Double.NaN).toArray()).toArray(double[][]::new);
         }
-        JsonNode percentiles = primary.path("scorePercentiles");
-        return new JmhFigure(name, entry.path("mode").asText(), number(primary.path("score")),
-                number(primary.path("scoreError")), unit, params, entry.path("threads").asInt(),
-                number(cpu.path("score")), number(cores.path("score")), pooledScore,
-                pooled(rawData(cpu), ops), forkP50s,
-                sampled ? number(percentiles.path("90.0")) : Double.NaN,
-                sampled ? number(percentiles.path("99.0")) : Double.NaN, notes);
-    }
-
-    /** A secondary metric by its label; JMH may prefix a profiler's labels (with "·"). Missing: a missing node. */
-    private static JsonNode secondary(JsonNode entry, String label) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("secondaryMetrics").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = e.getKey();
-            if (key.equals(label) || key.endsWith(":" + label) || key.endsWith("\u00b7" + label)) {
-                return e.getValue();
-            }
-        }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-    }
-
-    /** A metric's {@code rawData}: per fork, per iteration; empty when missing. */
-    private static double[][] rawData(JsonNode metric) {
-        JsonNode raw = metric.path("rawData");
-        double[][] data = new double[raw.size()][];
-        for (int f = 0; f < raw.size(); f++) {
-            JsonNode fork = raw.get(f);
-            data[f] = new double[fork.size()];
-            for (int i = 0; i < fork.size(); i++) {
-                data[f][i] = number(fork.get(i));
-            }
-        }
-        return data;
-    }
-
-    /** A JSON number; JMH writes NaN as the string "NaN"; missing is NaN. */
-    private static double number(JsonNode n) {
-        return n.isMissingNode() || n.isNull() ? Double.NaN : n.asDouble(Double.NaN);
+        return new JmhFigure(name, entry.mode(), primary.score(), primary.scoreError(), primary.scoreUnit(), params,
+                entry.threads(), cpu.score(), cores.score(), pooled(scores, ops), pooled(cpu.rawData(), ops),
+                forkP50s, sampled ? primary.percentile("90.0") : Double.NaN,
+                sampled ? primary.percentile("99.0") : Double.NaN,
+                String.join("; ", notes.stream().filter(n -> n != null && !n.isEmpty()).toList()));
     }
 
     private static double mean(double[] values) {
-        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+        return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     /**
@@ -387,11 +365,11 @@ public final class JmhRunner {
 
     /** Nanoseconds in one unit of a JMH time-per-op unit such as {@code ns/op}. */
     private static double nanosPer(String unit) {
-        return switch (unit.substring(0, Math.max(0, unit.indexOf('/')))) {
-            case "ns" -> 1;
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
+        return switch (unit) {
+            case "ns/op" -> 1;
+            case "us/op" -> 1e3;
+            case "ms/op" -> 1e6;
+            case "s/op" -> 1e9;
             default -> throw new IllegalArgumentException("not a time per op: " + unit);
         };
     }
@@ -406,30 +384,14 @@ public final class JmhRunner {
                 "p50 (median of forks)", "p50 per fork", "p90", "p99", "CPU ns/op", "cores busy", "pooled score",
                 "pooled CPU ns/op", "harness row", "notes"));
         for (JmhFigure f : figures) {
-            StringBuilder params = new StringBuilder();
-            f.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-                    params.append(params.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue()));
-            t.add(List.of(f.benchmark(), params.toString(), f.mode(), JmhFigure.format(f.score()),
+            t.add(List.of(f.benchmark(), f.paramList(), f.mode(), JmhFigure.format(f.score()),
                     JmhFigure.format(f.error()), f.unit(), JmhFigure.format(f.p50()), f.forkP50s(1),
                     JmhFigure.format(f.p90()), JmhFigure.format(f.p99()), JmhFigure.format(f.cpuNsPerOp()),
-                    Double.isNaN(f.cpuCores()) ? "n/a" : String.format(Locale.ROOT, "%.2f", f.cpuCores()),
-                    JmhFigure.format(f.pooledScore()), JmhFigure.format(f.pooledCpuNsPerOp()),
-                    f.pingPongKey().orElse(""), f.notes()));
+                    Table.fmt(f.cpuCores(), 2), JmhFigure.format(f.pooledScore()),
+                    JmhFigure.format(f.pooledCpuNsPerOp()), f.pingPongKey().orElse(""), f.notes()));
         }
         return t;
     }
-
-    private static TimeValue timeValue(Duration d) {
-        return TimeValue.milliseconds(Math.max(1, d.toMillis()));
-    }
-
-    /**
-     * How far apart the fastest and slowest fork's p50 may be before the figure says its forks disagree. On a
-     * quiet 2-core machine forks in the same state were within 1.1x (pipe spin 50: 0.29-0.32 µs) and a fork in
-     * the slow state 3x off (floor: 0.69 against 0.21 and 0.25 µs); at load 5-7 the floor's forks spread 1.7x
-     * (0.15, 0.23, 0.26 µs), which the note then reports. Information for the reader, not a failure.
-     */
-    static final double FORK_SPREAD = 1.5;
 
     /**
      * A note when the forks' p50s are more than {@link #FORK_SPREAD} apart: the forks landed in different
@@ -447,21 +409,10 @@ public final class JmhRunner {
     }
 
     /**
-     * The round trip, ns, above which a spinning ping-pong with about one core busy is said to have had both its
-     * threads on one CPU: far above a spinning hand-off (well under 1 µs) and below the pipe's convoy at spin 5.
-     */
-    static final long CONVOY_NANOS = 10_000;
-
-    /**
      * A warning when a ping-pong whose two threads both spin ran at {@value #CONVOY_NANOS} ns or more per round
-     * trip with at most about one core busy: both spinners were sharing one CPU, taking turns by scheduler time
-     * slice (the floor: about 8 ms per round trip) or each waiting out the other's spin window before it got the
-     * CPU (the pipe: about twice the window, 14 µs at spin 5 and 110 µs at spin 50, seen at load 5), so the
-     * figure measures the scheduler, not the hand-off, which takes well under a microsecond when each side has a
-     * core. Seen on a loaded 2-core machine; {@code null} otherwise.
-     * {@link #figures} asks it per fork, with the fork's p50 (SampleTime) or mean (AverageTime) and its cores
-     * busy: in that state every round trip waits for the CPU, so p50 and mean alike are far up, while a tail of a
-     * few slow round trips in an otherwise fast fork moves neither the p50 nor the cores.
+     * trip (the fork's p50 in SampleTime, its mean in AverageTime) with at most about one core busy: both spinners
+     * shared one CPU, taking turns by time slice or each waiting out the other's spin window, so the figure
+     * measures the scheduler, not the hand-off; {@code null} otherwise.
      */
     static String convoyNote(String benchmark, Map<String, String> params, double roundTripNanos, double cores) {
         boolean bothSpin = benchmark.equals("PingPongBenchmark.floor")
@@ -475,10 +426,7 @@ public final class JmhRunner {
                 JmhFigure.format(roundTripNanos));
     }
 
-    private static String join(String a, String b) {
-        return b == null ? a : a.isEmpty() ? b : a + "; " + b;
-    }
-
+    /** What to keep in mind reading a benchmark's figure: what one op is, how many threads spin, forks 0. */
     static String notes(String benchmark, Map<String, String> params, int forks) {
         List<String> notes = new ArrayList<>();
         int cores = Machine.cores();

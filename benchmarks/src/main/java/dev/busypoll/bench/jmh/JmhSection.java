@@ -20,21 +20,10 @@ import dev.busypoll.bench.latency.LatencyRows;
  */
 public final class JmhSection {
     /**
-     * How far apart the harness's p50 and JMH's p50 (median of the forks' p50s) may be and still be said to
-     * agree. Both time single round trips with two {@code nanoTime} calls (the harness every one, JMH's
-     * SampleTime the sampled ones) and take the median, so the timing cost cancels; what remains is the two
-     * programs' loops around the round trip and the scheduling state each run lands in. Seen on a 2-core VM
-     * ({@code -bm sample -f 3} against the harness's quick ping-pong): floor JMH fork p50s
-     * 0.21 and 0.25 µs, and 0.69 µs in a fork in the slow state, against harness p50s 0.22-0.28 µs; pipe spin 50
-     * JMH fork p50s 0.29-0.32 against harness 0.31-0.35 µs. On a quiet machine, JMH
-     * ({@code jmh --jmh-include PingPong --jmh-forks 3}) then the harness ({@code pingpong --transports
-     * floor,pipe50}) right after: pipe spin 50 JMH forks 0.301, 0.341, 0.331 against harness 0.33 µs (1.00x);
-     * floor twice 0.241, 0.251, 0.231 and 0.251, 0.260, 0.251 against harness 0.27 and 0.25 µs (1.12x, 1.00x),
-     * but once all three JMH forks at 0.72-0.78 µs against the harness's 0.23 µs a second later (0.30x): the
-     * slow state can last seconds and take a whole run, and then the table says no, as it should. Fast forks and
-     * the harness were within 1.25x of each other, the harness's own repetitions spread up to 1.27x on the floor,
-     * and the slow state is 3x off; 1.5x tells the two apart without calling run-to-run spread a disagreement,
-     * and a tighter bound would leave too little room above the 1.12x and 1.27x seen.
+     * How far apart the harness's p50 and JMH's p50 (median of the forks' p50s) may be and still be said to agree.
+     * Both time single round trips with two {@code nanoTime} calls and take the median, so what remains is the two
+     * programs' loops and the scheduling state each run lands in: on a quiet 2-core VM fast forks and the harness
+     * were within 1.25x, the harness's own repetitions spread up to 1.27x, and the slow state is 3x off.
      */
     static final double AGREEMENT = 1.5;
 
@@ -63,7 +52,8 @@ public final class JmhSection {
                 + "the forks' p50s are shown each). FloorGroupBenchmark (the floor as a JMH @Group) and the "
                 + "single-operation benchmarks run in AverageTime (score = mean time per op). CPU per op from a "
                 + "profiler that sums the threads' /proc schedstat clocks over each iteration."));
-        blocks.add(Block.table(JmhRunner.table(figures)));
+        Table table = JmhRunner.table(figures);
+        blocks.add(Block.table(table));
         Table agree = agreement(figures, pingPong);
         if (!agree.rows().isEmpty()) {
             blocks.add(Block.table("Where JMH and the harness measure the same thing: the median round trip. JMH's "
@@ -74,7 +64,7 @@ public final class JmhSection {
                     + "are beside as information: a tail or a slow fork moves them, not the medians.", agree));
         }
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("jmh.csv", JmhRunner.table(figures).csv());
+        files.put("jmh.csv", table.csv());
         files.put("jmh.json", run.json());
         files.put("jmh.log", run.log());
         return new Section("jmh", "microbenchmarks (JMH)", blocks, files);

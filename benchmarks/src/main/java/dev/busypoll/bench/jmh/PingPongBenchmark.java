@@ -39,25 +39,11 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
  * </pre>
  *
  * <p><b>Two spinning threads on a 2-core machine.</b> {@code floor}, and {@code pipe} with a spin window above
- * 0, keep both threads busy: on a 2-core machine they take every core, and anything else running (JIT, GC, the
- * JMH runner, other processes) steals from one of the two sides. The JMH fork is a separate JVM, so the parent
- * JVM must not be busy meanwhile.
- *
- * <p><b>Seen on a loaded 2-core machine</b> (load average 4–20 from other builds): the floor, here and in
- * {@link FloorGroupBenchmark} alike, was bimodal from fork to fork. In one state it ran at 0.12–0.8 µs per round
- * trip with 1.9 cores busy, in line with the harness's floor (p50 0.2–0.9 µs); in the other at about 8 ms per
- * round trip in every iteration with 1.0 cores busy (0.5 at load 15): both spinning threads on one CPU's run
- * queue, taking turns by time slice, which the load balancer did not undo because the other CPU was busy too. With
- * {@code -f 3} at load 4 each benchmark had one or two of its three forks in the slow state. The harness's floor
- * did not fall into it in the runs seen, but nothing prevents it. {@link JmhRunner} marks such a fork SUSPECT
- * (cores busy at most 1.2 and a p50 of at least 10 µs per round trip); on a busy machine run several forks and
- * read the forks' figures, not their mean.
- *
- * <p><b>Seen on the same machine when quiet</b> ({@code -bm sample -f 3}): a milder bimodality, the
- * floor's p50 at 0.69 µs in every iteration of one fork against 0.21 and 0.25 µs in the other two, which is why
- * the report takes the median of the forks' p50s and shows each. The slow state is not only per fork: in one run
- * all three forks gave 0.72-0.78 µs, the harness's floor 0.23 µs a second later and both 0.24-0.27 µs half a
- * minute later, so it can last seconds, longer than a fork.
+ * 0, keep both threads busy and so take every core of a 2-core machine; anything else running (JIT, GC, the JMH
+ * runner, other processes) steals from one side. A fork can settle in a slow scheduling state for all its
+ * iterations (both spinners on one CPU's run queue: milliseconds per round trip with one core busy, which
+ * {@link JmhRunner} marks SUSPECT; or a milder 3x on a quiet machine), which is why the report takes the median
+ * of the forks' p50s and shows each.
  *
  * <p>Threading: JMH's one benchmark thread calls the benchmark methods; each state's server thread is started
  * and stopped by the trial's setup and teardown, and the two exchange the message only through the queues or

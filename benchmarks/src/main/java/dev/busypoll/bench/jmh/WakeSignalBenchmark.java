@@ -19,9 +19,7 @@ import dev.busypoll.core.WakeSignal;
  * What a producer pays to make sure its consumer is awake, when the consumer is in fact awake (the common case
  * of a busy pipe): with the waiters flag ({@link WakeSignal#signal()}: one full fence and one read of a line that
  * only the consumer's {@code prepareToPark()} writes) against without it (an unconditional
- * {@link LockSupport#unpark(Thread)} on every message, as a queue without the flag would do). Linux's
- * {@code PG_waiters} page flag ("mm: filemap: Avoid unnecessary barriers and waitqueue lookups in unlock_page
- * fastpath", 2014) made the same trade: the releasing side skips the wake-up path when nobody sleeps.
+ * {@link LockSupport#unpark(Thread)} on every message, as a queue without the flag would do).
  *
  * <pre>
  *   JMH thread (producer)                     consumer thread

@@ -32,7 +32,7 @@ public record LatencyRow(String name, String key, List<LatencyRep> reps, String 
 
     /** The median over repetitions of one figure. */
     public double median(ToDoubleFunction<LatencyRep> figure) {
-        return Stats.median(reps.stream().mapToDouble(figure).toArray());
+        return Stats.median(reps, figure);
     }
 
     /** {@code true} when the row has numbers. */

@@ -60,7 +60,7 @@ public final class LatencyRows {
             List<String> cells = new ArrayList<>();
             cells.add(r.name());
             if (r.unavailable() != null) {
-                String label = r.unavailable().startsWith("failed") ? "failed" : "not available";
+                String label = Table.label(r.unavailable());
                 for (int i = 1; i < header.size(); i++) {
                     cells.add(i < FIGURE_COLUMNS ? label : "n/a");
                 }

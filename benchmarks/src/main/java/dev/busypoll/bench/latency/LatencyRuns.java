@@ -21,8 +21,8 @@ import dev.busypoll.bench.Summary;
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
  * rep 2, ..., each round in its own shuffled order, the busy-poll setting rows one after another) because one
  * transport's latency swings from run to run on a busy machine (design.md); a subject that fails is reported as a
- * failed row while the others go on; every row's
- * measured operations are merged into one histogram (one per row, not per repetition, to keep memory flat).
+ * failed row while the others go on; every row's measured operations are merged into one histogram (one per row,
+ * not per repetition, to keep memory flat).
  * Stateless.
  */
 public final class LatencyRuns {
@@ -55,26 +55,15 @@ public final class LatencyRuns {
     }
 
     /**
-     * The notes every latency scenario starts with: subjects not available, and per subject a warning when
-     * its spinning threads exceed the cores.
+     * The notes every latency scenario starts with ({@link Machine#availabilityNotes}): subjects not available,
+     * and per subject a warning when its spinning threads exceed the cores.
      *
      * @param label    the scenario's label for the warnings, e.g. "ping-pong"
      * @param subjects the subjects, in report order
      */
     public static List<String> availabilityNotes(String label, List<? extends LatencySubject> subjects) {
-        List<String> notes = new ArrayList<>();
-        for (LatencySubject s : subjects) {
-            if (s.unavailableReason() != null) {
-                notes.add(s.name() + ": not available (" + s.unavailableReason() + ")");
-                continue;
-            }
-            // Subjects run one at a time, so only one subject's spinners compete for the cores.
-            String w = Machine.oversubscriptionWarning(label + " " + s.name(), s.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
-        return notes;
+        return Machine.availabilityNotes(label, subjects, LatencySubject::name, LatencySubject::unavailableReason,
+                LatencySubject::spinningThreads);
     }
 
     /**
@@ -89,12 +78,8 @@ public final class LatencyRuns {
 
     /**
      * The order in which the subjects run in round {@code round}: a shuffle, the same for a given round in every run
-     * (seeded by it), so that no subject always runs after the same others or in the same place of a round. Rows
-     * that spin both cores one after the other get slower along the round on a 2-core VM: in one full run's
-     * ping-pong, busypoll 5, 10, 50 and AUTO ran in that order in every round, and the slow latency level
-     * (about 2 µs against 0.7-1 µs) caught AUTO in 3 of the first 12 rounds, busypoll50 in 2, busypoll10 in 1 and
-     * busypoll5 in none; in one round they read 0.70, 0.82, 0.88 and 1.07 µs. Reversing every other round was not
-     * enough: a subject at the end of the list then runs twice in a row at the turn, after the same neighbour.
+     * (seeded by it), so that no subject always runs after the same others or in the same place of a round (rows
+     * that spin both cores one after the other get slower along the round on a 2-core VM).
      *
      * @param subjects the subjects, in report order
      * @param round    the round (repetition), from 0
@@ -111,25 +96,11 @@ public final class LatencyRuns {
 
     /**
      * The order in which the subjects run in round {@code round}, with the subjects {@code together} accepts one
-     * after another: the shuffle of {@link #inRoundOrder(List, int)} (the same for a given round in every run),
-     * with those subjects taken out and put back as one block at the place of the first of them, in their shuffled
-     * order. So the block's place among the other subjects and the order inside it both change from round to round,
-     * and the other subjects keep their shuffled order. Being its first member's place, the block's place is early
-     * in a round more often than late (with 5 of ping-pong's 13 rows in it, first in 2 rounds of 5).
-     *
-     * <p>Why: the summary compares AUTO with the best fixed busy-poll setting round by round and takes the median of
-     * the per-round ratios ({@code Summary}, "Paired rounds"), which divides this machine's latency level out of
-     * the ratio only if the two rows of a round ran at the same level; and the level drifts over seconds (the
-     * host places its two virtual CPUs: ping-pong p50 0.7, 0.95 or 2.0 µs for every spinning row alike). Shuffled
-     * one by one, AUTO and the best fixed row could run 10 s and more apart in a full ping-pong round, whose
-     * {@code LocalChannel}, kernel-pipe, NIO and epoll rows take 4-9 s each. Hackbench over channels runs its
-     * busypoll rows together, round by round, for the same reason ({@code ChannelHackbench.interleaved}). The
-     * order inside the block is still the shuffle, for the reason {@link #inRoundOrder(List, int)} gives: rows
-     * that spin both cores one after the other get slower along the run of them, and a fixed order would put that
-     * on the same row in every round. In ping-pong the block also holds busypoll0, which parks at once and takes
-     * about as long as a {@code LocalChannel} row (4-5 s per repetition in a full run): in about a third of the
-     * rounds it runs between AUTO and the best fixed row (5, 10 or 50 µs there), which are then still about 5 s
-     * apart, against about a second otherwise.
+     * after another: the shuffle of {@link #inRoundOrder(List, int)} with those subjects taken out and put back as
+     * one block at the place of the first of them, in their shuffled order, the others keeping theirs. So the
+     * block's place and the order inside it both change from round to round. Why: the summary compares AUTO with
+     * the best fixed busy-poll setting round by round ({@code Summary}, "Paired rounds"), which divides this
+     * machine's drifting latency level out of the ratio only if the two rows of a round ran close together in time.
      *
      * @param subjects the subjects, in report order
      * @param round    the round (repetition), from 0
@@ -140,16 +111,10 @@ public final class LatencyRuns {
     public static <T> List<T> inRoundOrder(List<T> subjects, int round, Predicate<? super T> together) {
         List<T> shuffled = inRoundOrder(subjects, round);
         List<T> block = shuffled.stream().filter(together).toList();
-        List<T> order = new ArrayList<>(shuffled.size());
-        boolean placed = false;
-        for (T s : shuffled) {
-            if (!together.test(s)) {
-                order.add(s);
-            } else if (!placed) {
-                order.addAll(block);
-                placed = true;
-            }
-        }
+        List<T> order = new ArrayList<>(shuffled);
+        order.removeIf(together);
+        // everything before the block's first member in the shuffle is not in the block
+        order.addAll(block.isEmpty() ? 0 : shuffled.indexOf(block.get(0)), block);
         return order;
     }
 
