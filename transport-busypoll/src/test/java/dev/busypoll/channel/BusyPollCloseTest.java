@@ -221,6 +221,34 @@ class BusyPollCloseTest {
     }
 
     @Test
+    void shouldShutDownBothDirectionsAndStayOpenUntilClosed() throws Exception {
+        Recorder childRecorder = new Recorder();
+        Recorder clientRecorder = new Recorder();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
+                sb -> sb.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true), ch -> ch.pipeline().addLast(childRecorder));
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.ALLOW_HALF_CLOSURE, true), clientRecorder)) {
+            DuplexChannel client = (DuplexChannel) pair.client();
+            DuplexChannel child = (DuplexChannel) pair.child();
+            assertFalse(client.isShutdown() || client.isInputShutdown() || client.isOutputShutdown(), "open both ways");
+            client.shutdown().sync(); // from another thread: on the loop, output first
+            assertTrue(client.isOutputShutdown() && client.isInputShutdown() && client.isShutdown());
+            assertTrue(client.isActive(), "shut down, not closed");
+            assertEquals(ChannelInputShutdownEvent.INSTANCE, childRecorder.events.poll(10, TimeUnit.SECONDS),
+                    "the peer sees the end of the stream");
+            assertFalse(child.isShutdown(), "the peer shut nothing down itself");
+            assertFalse(child.isOutputShutdown());
+            child.eventLoop().submit(() -> child.shutdown()).get(10, TimeUnit.SECONDS).sync(); // on its own loop
+            assertTrue(child.isShutdown());
+            assertTrue(child.isActive());
+            client.close().sync();
+            assertTrue(child.isOpen(), "shut both ways, as a socket, it hears nothing more: it closes when told");
+            child.close().sync();
+            assertTrue(childRecorder.inactive.await(10, TimeUnit.SECONDS));
+            assertTrue(child.isShutdown() && child.isInputShutdown() && child.isOutputShutdown(), "closed: all shut");
+        }
+    }
+
+    @Test
     void shouldCloseOnThePeersShutdownOutputWithoutHalfClosure() throws Exception {
         Recorder childRecorder = new Recorder();
         try (Connections c = new Connections(GROUPS.server(), GROUPS.client(), sb -> { }, ch -> ch.pipeline().addLast(childRecorder));

@@ -46,6 +46,14 @@ class BusyPollConnectTest {
         return new Bootstrap().group(GROUPS.client()).channel(BusyPollChannel.class).handler(handler);
     }
 
+    /**
+     * A registered channel to connect by hand: unlike {@code Bootstrap.connect}, which closes a channel whose
+     * connect failed, it shows that the channel closes itself, as a {@code LocalChannel} does.
+     */
+    private static Channel registered(Bootstrap bootstrap) throws InterruptedException {
+        return bootstrap.register().sync().channel();
+    }
+
     @Test
     void shouldConnectIntoTheBacklogBeforeTheServerReads() throws Exception {
         BusyPollCloseTest.Recorder childRecorder = new BusyPollCloseTest.Recorder();
@@ -136,9 +144,8 @@ class BusyPollConnectTest {
             }
         });
         try {
-            ChannelFuture connect = client(new ChannelInboundHandlerAdapter())
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 100)
-                    .connect(server.localAddress()).await();
+            ChannelFuture connect = registered(client(new ChannelInboundHandlerAdapter())
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 100)).connect(server.localAddress()).await();
             assertInstanceOf(ConnectTimeoutException.class, connect.cause());
             assertTrue(connect.cause().getMessage().contains("100 ms"), connect.cause().getMessage());
             assertTrue(connect.channel().closeFuture().await(10, TimeUnit.SECONDS));
@@ -240,7 +247,7 @@ class BusyPollConnectTest {
         Channel holder = new ServerBootstrap().group(GROUPS.server()).channel(BusyPollServerChannel.class)
                 .childHandler(new ChannelInboundHandlerAdapter()).bind(taken).sync().channel();
         try {
-            ChannelFuture connect = client(new ChannelInboundHandlerAdapter())
+            ChannelFuture connect = registered(client(new ChannelInboundHandlerAdapter()))
                     .connect(server.localAddress(), taken).await();
             assertInstanceOf(ChannelException.class, connect.cause());
             assertTrue(connect.cause().getMessage().contains("already in use"), connect.cause().getMessage());
@@ -260,7 +267,7 @@ class BusyPollConnectTest {
         try {
             Channel bound = client(new ChannelInboundHandlerAdapter())
                     .connect(server.localAddress(), clientSide).sync().channel();
-            ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(clientSide).await();
+            ChannelFuture refused = registered(client(new ChannelInboundHandlerAdapter())).connect(clientSide).await();
             assertInstanceOf(java.net.ConnectException.class, refused.cause());
             assertTrue(refused.cause().getMessage().contains("not a BusyPollServerChannel"),
                     refused.cause().getMessage());
@@ -288,7 +295,8 @@ class BusyPollConnectTest {
                 })
                 .childHandler(new ChannelInboundHandlerAdapter()).bind(BusyPollAddress.ANY).sync().channel();
         try {
-            ChannelFuture refused = client(new ChannelInboundHandlerAdapter()).connect(server.localAddress()).await();
+            ChannelFuture refused = registered(client(new ChannelInboundHandlerAdapter()))
+                    .connect(server.localAddress()).await();
             assertInstanceOf(java.net.ConnectException.class, refused.cause());
             assertTrue(refused.cause().getMessage().contains("no children today"), refused.cause().getMessage());
             assertEquals(why, refused.cause().getCause());
