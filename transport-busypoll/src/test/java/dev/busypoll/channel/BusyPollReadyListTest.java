@@ -652,4 +652,32 @@ class BusyPollReadyListTest {
         assertEquals(0, stats.getSpinNanos() + stats.getYieldNanos());
         assertTrue(stats.getParks() >= 1);
     }
+
+    @Test
+    void shouldCountEachRungItClimbedInItsFigures() throws Exception {
+        stop();
+        startLoop(30);
+        for (int i = 0; i < 20; i++) {
+            idleOnce(); // 30 µs of spin, the yield rung, then a park to the 1 ms deadline
+        }
+        assertTrue(stats.getSpinNanos() >= 20 * 30_000L, "each spin lasts its window: " + stats.getSpinNanos());
+        assertTrue(stats.getYields() > 0 && stats.getYieldNanos() > 0, stats.getYields() + " yields");
+        assertTrue(stats.getParks() >= 20 && stats.getParkNanos() > 0, stats.getParks() + " parks");
+        assertEquals(0, stats.getNaps() + stats.getNapsCaught() + stats.getNapsMissed(), "a fixed window never naps");
+
+        Scripted a = new Scripted("a", 1);
+        register(a);
+        Context context = new Context();
+        context.canBlock = true;
+        Worker<Void> producer = Worker.run("producer on another loop", () -> {
+            while (!handler.isParked()) {
+                Thread.onSpinWait();
+            }
+            handler.schedule(a);
+        });
+        long foundParked = stats.getWorkFoundWhileParked();
+        assertEquals(1, handler.run(context));
+        producer.join(10, stats);
+        assertEquals(foundParked + 1, stats.getWorkFoundWhileParked(), "woken from its park by the offer");
+    }
 }
