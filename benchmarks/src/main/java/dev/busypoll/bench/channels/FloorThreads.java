@@ -16,9 +16,16 @@ final class FloorThreads {
     private FloorThreads() {
     }
 
+    /** A worker's work. */
+    @FunctionalInterface
+    interface Work {
+        /** Does it; an interrupt ends it quietly (the session closes), anything else is the first failure. */
+        void run() throws Exception;
+    }
+
     /** Starts one daemon worker thread. */
     static Thread start(String name, CountDownLatch start, CountDownLatch release,
-                        AtomicReference<Throwable> failure, Runnable work) {
+                        AtomicReference<Throwable> failure, Work work) {
         Thread t = new FastThreadLocalThread(() -> {
             try {
                 start.await();
@@ -26,7 +33,7 @@ final class FloorThreads {
                 release.await(); // stay alive across the CPU clock's window
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (RuntimeException | Error e) {
+            } catch (Exception | Error e) {
                 failure.compareAndSet(null, e);
             }
         }, name);

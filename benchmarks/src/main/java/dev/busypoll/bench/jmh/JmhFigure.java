@@ -84,7 +84,7 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
     }
 
     /**
-     * The key of the harness's ping-pong row that measures the same thing ({@code pingpong.PingPongTransport#key()}),
+     * The key of the harness's ping-pong row that measures the same thing ({@code transport.Transport#key()}),
      * for putting the two side by side: {@code floor} for {@link PingPongBenchmark#floor}, {@code pipe<spinMicros>}
      * for {@link PingPongBenchmark#pipe}; empty for the single-operation benchmarks and for
      * {@link FloorGroupBenchmark}. That one is not a client timing its own round trips: both halves are JMH
