@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
@@ -62,18 +63,10 @@ public final class ChannelHackbench {
             if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
                 throw new IllegalArgumentException("group counts must be >= 1, were " + groups);
             }
-            if (loops < 1) {
-                throw new IllegalArgumentException("loops must be >= 1, was " + loops);
-            }
-            if (runs < 1) {
-                throw new IllegalArgumentException("runs must be >= 1, was " + runs);
-            }
-            if (warmupRuns < 0) {
-                throw new IllegalArgumentException("warm-up runs must be >= 0, was " + warmupRuns);
-            }
-            if (threads < 1) {
-                throw new IllegalArgumentException("event loop threads must be >= 1, was " + threads);
-            }
+            Checks.check(loops >= 1, "loops must be >= 1", loops);
+            Checks.check(runs >= 1, "runs must be >= 1", runs);
+            Checks.check(warmupRuns >= 0, "warm-up runs must be >= 0", warmupRuns);
+            Checks.check(threads >= 1, "event loop threads must be >= 1", threads);
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 

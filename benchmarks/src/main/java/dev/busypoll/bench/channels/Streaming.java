@@ -11,6 +11,7 @@ import java.util.function.ToDoubleFunction;
 
 import io.netty.buffer.ByteBufAllocator;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
@@ -49,18 +50,10 @@ public final class Streaming {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (messages < 1) {
-                throw new IllegalArgumentException("messages must be >= 1, was " + messages);
-            }
-            if (warmupMessages < 0) {
-                throw new IllegalArgumentException("warm-up messages must be >= 0, was " + warmupMessages);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
-            }
-            if (batch < 1) {
-                throw new IllegalArgumentException("batch must be >= 1, was " + batch);
-            }
+            Checks.check(messages >= 1, "messages must be >= 1", messages);
+            Checks.check(warmupMessages >= 0, "warm-up messages must be >= 0", warmupMessages);
+            Checks.check(repetitions >= 1, "repetitions must be >= 1", repetitions);
+            Checks.check(batch >= 1, "batch must be >= 1", batch);
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 

@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
@@ -51,15 +52,9 @@ public final class GrpcBench {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (calls < 1) {
-                throw new IllegalArgumentException("gRPC calls must be >= 1, was " + calls);
-            }
-            if (warmupCalls < 0) {
-                throw new IllegalArgumentException("gRPC warm-up calls must be >= 0, was " + warmupCalls);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("gRPC repetitions must be >= 1, was " + repetitions);
-            }
+            Checks.check(calls >= 1, "gRPC calls must be >= 1", calls);
+            Checks.check(warmupCalls >= 0, "gRPC warm-up calls must be >= 0", warmupCalls);
+            Checks.check(repetitions >= 1, "gRPC repetitions must be >= 1", repetitions);
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 

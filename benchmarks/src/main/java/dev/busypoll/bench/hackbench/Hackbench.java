@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Pipes;
@@ -74,22 +75,13 @@ public final class Hackbench {
         public Config {
             groups = List.copyOf(groups);
             spinMicros = List.copyOf(spinMicros);
-            if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
-                throw new IllegalArgumentException("groups must be a non-empty list of counts >= 1, was " + groups);
-            }
-            if (loops < 1) {
-                throw new IllegalArgumentException("loops must be >= 1, was " + loops);
-            }
-            if (runs < 1) {
-                throw new IllegalArgumentException("runs must be >= 1, was " + runs);
-            }
+            Checks.check(!groups.isEmpty() && groups.stream().allMatch(g -> g >= 1),
+                    "groups must be a non-empty list of counts >= 1", groups);
+            Checks.check(loops >= 1, "loops must be >= 1", loops);
+            Checks.check(runs >= 1, "runs must be >= 1", runs);
             Netty.checkBusyPollMicros(spinMicros);
-            if (pipeCapacity < 1) {
-                throw new IllegalArgumentException("pipe capacity must be >= 1, was " + pipeCapacity);
-            }
-            if (timeoutSeconds < 1) {
-                throw new IllegalArgumentException("timeout must be >= 1 s, was " + timeoutSeconds);
-            }
+            Checks.check(pipeCapacity >= 1, "pipe capacity must be >= 1", pipeCapacity);
+            Checks.check(timeoutSeconds >= 1, "timeout must be >= 1 s", timeoutSeconds);
         }
 
         /** The transports this configuration runs: kernel pipes, then one busy-wait pipe per spin time. */

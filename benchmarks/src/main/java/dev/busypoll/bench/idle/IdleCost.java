@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
@@ -58,15 +59,9 @@ public final class IdleCost {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (trafficMillis < 1) {
-                throw new IllegalArgumentException("traffic must be >= 1 ms, was " + trafficMillis);
-            }
-            if (settleMillis < 2) {
-                throw new IllegalArgumentException("settle time must be >= 2 ms, was " + settleMillis);
-            }
-            if (windowMillis < 1) {
-                throw new IllegalArgumentException("idle window must be >= 1 ms, was " + windowMillis);
-            }
+            Checks.check(trafficMillis >= 1, "traffic must be >= 1 ms", trafficMillis);
+            Checks.check(settleMillis >= 2, "settle time must be >= 2 ms", settleMillis);
+            Checks.check(windowMillis >= 1, "idle window must be >= 1 ms", windowMillis);
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 

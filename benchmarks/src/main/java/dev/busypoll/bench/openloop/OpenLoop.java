@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
@@ -105,19 +106,11 @@ public final class OpenLoop {
                     throw new IllegalArgumentException("rates must be ascending without repeats, were " + rates);
                 }
             }
-            if (durationMillis < 1) {
-                throw new IllegalArgumentException("duration must be >= 1 ms, was " + durationMillis);
-            }
-            if (warmupMillis < 0) {
-                throw new IllegalArgumentException("warm-up must be >= 0 ms, was " + warmupMillis);
-            }
-            if (spinAheadMicros < 0) {
-                throw new IllegalArgumentException("spin-ahead must be >= 0 µs, was " + spinAheadMicros);
-            }
+            Checks.check(durationMillis >= 1, "duration must be >= 1 ms", durationMillis);
+            Checks.check(warmupMillis >= 0, "warm-up must be >= 0 ms", warmupMillis);
+            Checks.check(spinAheadMicros >= 0, "spin-ahead must be >= 0 µs", spinAheadMicros);
             Netty.checkBusyPollMicros(busyPollMicros);
-            if (sessions < 1) {
-                throw new IllegalArgumentException("sessions must be >= 1, was " + sessions);
-            }
+            Checks.check(sessions >= 1, "sessions must be >= 1", sessions);
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
@@ -65,15 +66,9 @@ public final class PingPong {
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
             only = Set.copyOf(only);
-            if (roundTrips < 1) {
-                throw new IllegalArgumentException("round trips must be >= 1, was " + roundTrips);
-            }
-            if (warmupRoundTrips < 0) {
-                throw new IllegalArgumentException("warm-up round trips must be >= 0, was " + warmupRoundTrips);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
-            }
+            Checks.check(roundTrips >= 1, "round trips must be >= 1", roundTrips);
+            Checks.check(warmupRoundTrips >= 0, "warm-up round trips must be >= 0", warmupRoundTrips);
+            Checks.check(repetitions >= 1, "repetitions must be >= 1", repetitions);
             Netty.checkBusyPollMicros(busyPollMicros);
             Netty.checkBusyPollMicros(List.of(pipeSpinMicros));
         }

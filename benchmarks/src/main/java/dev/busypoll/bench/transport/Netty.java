@@ -10,6 +10,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
@@ -135,9 +136,8 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
      */
     public static void checkBusyPollMicros(List<Long> micros) {
         for (long us : micros) {
-            if ((us < 0 && us != AUTO) || us > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("busy-poll and spin times must be >= 0 µs or auto, was " + us);
-            }
+            Checks.check((us >= 0 || us == AUTO) && us <= Integer.MAX_VALUE,
+                    "busy-poll and spin times must be >= 0 µs or auto", us);
         }
     }
 
