@@ -39,8 +39,7 @@ final class FloorHackbenchChannels implements ChannelHackbenchSession {
     private static final byte[] PAYLOAD = new byte[ChannelHackbench.MESSAGE_BYTES];
 
     private final Floor floor;
-    private final CountDownLatch release = new CountDownLatch(1);
-    private final List<Thread> threads = new ArrayList<>();
+    private final FloorThreads threads = new FloorThreads();
 
     /** @param floor the pipes' transport */
     FloorHackbenchChannels(Floor floor) {
@@ -61,7 +60,7 @@ final class FloorHackbenchChannels implements ChannelHackbenchSession {
             for (int r = 0; r < fds; r++) {
                 Pipe<byte[]> q = floor.bytePipe(CAPACITY, PAYLOAD.length, true);
                 queues.add(q);
-                threads.add(thread("floor-receiver-" + g + "-" + r, start, failure, () -> {
+                threads.start("floor-receiver-" + g + "-" + r, start, failure, () -> {
                     long n = 0;
                     while (n < perReceiver && q.read() != null) {
                         n++;
@@ -69,16 +68,16 @@ final class FloorHackbenchChannels implements ChannelHackbenchSession {
                     last.accumulateAndGet(System.nanoTime(), Math::max);
                     received.addAndGet(n);
                     done.countDown();
-                }));
+                });
             }
             for (int s = 0; s < fds; s++) {
-                threads.add(thread("floor-sender-" + g + "-" + s, start, failure, () -> {
+                threads.start("floor-sender-" + g + "-" + s, start, failure, () -> {
                     for (int i = 0; i < loops; i++) {
                         for (int r = 0; r < fds; r++) {
                             queues.get(r).write(PAYLOAD);
                         }
                     }
-                }));
+                });
             }
         }
         long t0 = System.nanoTime();
@@ -93,23 +92,8 @@ final class FloorHackbenchChannels implements ChannelHackbenchSession {
         return new Measured(t0, last.get(), received.get(), null);
     }
 
-    private Thread thread(String name, CountDownLatch start, AtomicReference<Throwable> failure,
-                          FloorThreads.Work work) {
-        return FloorThreads.start(name, start, release, failure, work);
-    }
-
     @Override
     public void close() {
-        release.countDown();
-        for (Thread t : threads) {
-            t.interrupt(); // a failed run may leave threads spinning; they stop at their next wait
-        }
-        try {
-            for (Thread t : threads) {
-                t.join(TimeUnit.SECONDS.toMillis(10));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        threads.close();
     }
 }

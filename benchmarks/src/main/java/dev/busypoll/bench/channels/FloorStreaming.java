@@ -1,6 +1,5 @@
 package dev.busypoll.bench.channels;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +48,7 @@ final class FloorStreaming implements StreamingSession {
 
     private final Rung rung;
     private final int batch;
-    private final CountDownLatch release = new CountDownLatch(1);
-    private final List<Thread> threads = new ArrayList<>();
+    private final FloorThreads threads = new FloorThreads();
 
     /**
      * @param rung  the row
@@ -132,7 +130,7 @@ final class FloorStreaming implements StreamingSession {
         AtomicLong end = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        thread(rung.key() + "-stream-receiver", start, failure, () -> {
+        threads.start(rung.key() + "-stream-receiver", start, failure, () -> {
             Reader reader = stream.reader(messages);
             if (queue != null) {
                 reader.drain(queue, messages);
@@ -144,7 +142,7 @@ final class FloorStreaming implements StreamingSession {
             done.countDown();
         });
         if (queue != null) {
-            thread(rung.key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
+            threads.start(rung.key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
                 while (!queue.offer(m)) {
                     spin();
                 }
@@ -162,22 +160,9 @@ final class FloorStreaming implements StreamingSession {
         return new Measured(t0, end.get(), bytes.get() / PAYLOAD.length, null);
     }
 
-    private void thread(String name, CountDownLatch start, AtomicReference<Throwable> failure,
-                        FloorThreads.Work work) {
-        threads.add(FloorThreads.start(name, start, release, failure, work));
-    }
-
     @Override
     public void close() {
-        release.countDown();
-        threads.forEach(Thread::interrupt); // a failed stream may leave a thread spinning
-        try {
-            for (Thread t : threads) {
-                t.join(TimeUnit.SECONDS.toMillis(10));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        threads.close();
     }
 
     /** The next message off {@code queue}, spinning while it is empty. */

@@ -13,7 +13,6 @@ import io.netty.buffer.ByteBufAllocator;
 
 import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;

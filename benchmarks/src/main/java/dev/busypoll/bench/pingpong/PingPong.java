@@ -10,7 +10,6 @@ import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.latency.LatencyRow;
