@@ -18,7 +18,7 @@ import dev.busypoll.bench.idle.IdleCost;
 import dev.busypoll.bench.jmh.JmhRunner;
 import dev.busypoll.bench.openloop.OpenLoop;
 import dev.busypoll.bench.pingpong.PingPong;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -369,7 +369,7 @@ final class ScenarioOptions {
 
         OpenLoop.Config config(Profile p) {
             return new OpenLoop.Config(or(rates, p.openLoopRates()), or(rateMillis, p.openLoopMillis()),
-                    or(warmup, p.openLoopWarmupMillis()), spinAhead, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS,
+                    or(warmup, p.openLoopWarmupMillis()), spinAhead, Netty.DEFAULT_BUSY_POLL_MICROS,
                     or(sessions, p.openLoopSessions()));
         }
     }
@@ -392,7 +392,7 @@ final class ScenarioOptions {
 
         IdleCost.Config config(Profile p) {
             return new IdleCost.Config(traffic, settle, or(window, p.idleWindowMillis()),
-                    NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+                    Netty.DEFAULT_BUSY_POLL_MICROS);
         }
     }
 
@@ -457,11 +457,11 @@ final class ScenarioOptions {
         return value != null ? value : dflt;
     }
 
-    /** A busy-poll or spin time in µs, where {@code auto} stands for {@link NettyTransportSpecs#AUTO}. */
+    /** A busy-poll or spin time in µs, where {@code auto} stands for {@link Netty#AUTO}. */
     static final class BusyPollMicros implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            return value.trim().equalsIgnoreCase("auto") ? NettyTransportSpecs.AUTO
+            return value.trim().equalsIgnoreCase("auto") ? Netty.AUTO
                     : WholeNumber.parse(value, "a whole number of µs or auto");
         }
     }

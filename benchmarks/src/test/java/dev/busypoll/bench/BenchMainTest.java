@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,9 +100,9 @@ class BenchMainTest {
         assertEquals(Profile.QUICK, c.profile());
         assertEquals(Profile.QUICK.hackbenchLoops(), c.hackbench().loops());
         assertEquals(List.of(1, 2, 4, 8), c.hackbench().groups());
-        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, c.hackbench().spinMicros());
+        assertEquals(Netty.DEFAULT_BUSY_POLL_MICROS, c.hackbench().spinMicros());
         assertEquals(Profile.QUICK.roundTrips(), c.pingPong().roundTrips());
-        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, c.pingPong().busyPollMicros());
+        assertEquals(Netty.DEFAULT_BUSY_POLL_MICROS, c.pingPong().busyPollMicros());
         assertEquals(Profile.QUICK.grpcCalls(), c.grpc().calls());
         assertEquals(Profile.QUICK.grpcWarmupCalls(), c.grpc().warmupCalls());
         assertEquals(Profile.QUICK.grpcReps(), c.grpc().repetitions());
@@ -126,7 +126,7 @@ class BenchMainTest {
         assertEquals(Profile.QUICK.openLoopRates(), quick.openLoop().rates());
         assertEquals(Profile.QUICK.openLoopMillis(), quick.openLoop().durationMillis());
         assertEquals(Profile.QUICK.openLoopWarmupMillis(), quick.openLoop().warmupMillis());
-        assertEquals(NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
+        assertEquals(Netty.DEFAULT_BUSY_POLL_MICROS, quick.openLoop().busyPollMicros());
         assertEquals(1, quick.openLoop().sessions());
         assertEquals(100, quick.openLoop().spinAheadMicros());
         assertEquals(21, BenchMain.parse(new String[] {"--full"}).openLoop().sessions());
@@ -149,12 +149,12 @@ class BenchMainTest {
             "--rate-millis=300", "--openloop-warmup", "50", "--spin-ahead", "0", "--openloop-sessions", "4"});
         assertEquals("openloop", ol.scenario());
         assertEquals(new dev.busypoll.bench.openloop.OpenLoop.Config(List.of(1000L, 20000L), 300, 50, 0,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 4), ol.openLoop());
+                Netty.DEFAULT_BUSY_POLL_MICROS, 4), ol.openLoop());
 
         BenchMain.Command idle = BenchMain.parse(new String[] {"idle", "--idle-traffic", "7", "--idle-settle=30",
             "--idle-window", "500"});
         assertEquals("idle", idle.scenario());
-        assertEquals(new dev.busypoll.bench.idle.IdleCost.Config(7, 30, 500, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
+        assertEquals(new dev.busypoll.bench.idle.IdleCost.Config(7, 30, 500, Netty.DEFAULT_BUSY_POLL_MICROS),
                 idle.idle());
     }
 
@@ -198,9 +198,9 @@ class BenchMainTest {
         BenchMain.Command c = BenchMain.parse(new String[0]);
         assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(1, 2, 4, 8),
                 Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
-                Machine.cores(), NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
+                Machine.cores(), Netty.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
         assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
-                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS),
+                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, Netty.DEFAULT_BUSY_POLL_MICROS),
                 c.streaming());
         BenchMain.Command chb = BenchMain.parse(new String[] {"hackbench-channels", "--full", "--channel-groups",
             "2,16", "--channel-loops=7", "--channel-runs", "3", "--channel-warmup-runs", "0", "--channel-threads", "4",

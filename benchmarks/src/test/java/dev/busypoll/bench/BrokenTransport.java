@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Proxy;
 
 /**
- * A transport of any scenario's own type that claims it can run and then fails when it is opened, and the check
- * that the scenario reports it as a failed row. Each scenario has its own transport interface (some
- * package-private, with {@code open}, {@code open(int)} or {@code newEndpoint()}), so the transport is a
- * {@link Proxy}: one definition serves them all instead of an anonymous class per test.
+ * A transport of a given kind that claims it can run and then fails when a scenario opens it, and the check that
+ * the scenario reports it as a failed row. The transport is a {@link Proxy} of the kind's interface (a
+ * {@code ThreadTransport} whose pipes cannot be made, say); a scenario whose tests pass their own opener uses
+ * {@link FakeTransport#broken} instead.
  */
 public final class BrokenTransport {
     /** The broken transport's name and key, as its row shows it. */
@@ -18,10 +18,9 @@ public final class BrokenTransport {
     }
 
     /**
-     * A {@code type} named and keyed {@value #KEY}, with no spinning threads (0 from {@code spinningThreads} or
-     * {@code spinMicros}) and no reason not to run; every other method of {@code type} (its open or endpoint
-     * method) throws {@code IllegalStateException(failure)}, which reaches the scenario unwrapped since it is
-     * unchecked.
+     * A {@code type} named and keyed {@value #KEY}, with no spinning threads (0 from {@code spinningThreads}) and no
+     * reason not to run; every other method of {@code type} (what opens it, such as {@code bytePipe}) throws
+     * {@code IllegalStateException(failure)}, which reaches the scenario unwrapped since it is unchecked.
      */
     public static <T> T of(Class<T> type, String failure) {
         Object proxy = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) -> {
@@ -32,8 +31,6 @@ public final class BrokenTransport {
                     return null;
                 case "spinningThreads":
                     return 0;
-                case "spinMicros":
-                    return 0L;
                 case "hashCode":
                     return System.identityHashCode(self);
                 case "equals":

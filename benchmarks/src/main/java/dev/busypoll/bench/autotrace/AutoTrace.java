@@ -22,8 +22,7 @@ import dev.busypoll.bench.SpinWindowTrace;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
-import dev.busypoll.bench.transport.NettyTransportSpec;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
 import dev.busypoll.core.IdleStats;
@@ -95,7 +94,7 @@ public final class AutoTrace {
 
     /** Runs the phases and returns the trace. */
     public static Result run(Config config, PrintStream progress) throws Exception {
-        NettyTransportSpec spec = NettyTransportSpecs.busyPoll((int) NettyTransportSpecs.AUTO);
+        Netty spec = Netty.busyPoll((int) Netty.AUTO);
         Driver driver = new Driver();
         try (NettyPair pair = NettyPair.open(spec, new Echo(), driver)) {
             EventLoop clientLoop = pair.clientLoop();

@@ -10,18 +10,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Opener;
+import dev.busypoll.bench.transport.Transport;
 
 /**
  * hackbench over channels ({@code hackbench-channels}): G groups, each of {@value #FDS} senders and {@value #FDS}
  * receivers; every sender delivers {@code loops} messages of {@value #MESSAGE_BYTES} bytes to every receiver of
  * its group, all at once; a run ends when every receiver got {@value #FDS} x loops messages. Every Netty
- * transport of {@link NettyTransportSpecs#all} runs it on one event loop group of N threads (topology in {@link
+ * transport of {@link Netty#all} runs it on one event loop group of N threads (topology in {@link
  * NettyHackbenchChannels}), beside a plain-thread floor ({@link FloorHackbenchChannels}).
  *
  * <p>Per transport: set up the connections of the largest group count once, warm up there, then per group
@@ -60,19 +63,16 @@ public final class ChannelHackbench {
             if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
                 throw new IllegalArgumentException("group counts must be >= 1, were " + groups);
             }
-            if (loops < 1) {
-                throw new IllegalArgumentException("loops must be >= 1, was " + loops);
-            }
-            if (runs < 1) {
-                throw new IllegalArgumentException("runs must be >= 1, was " + runs);
-            }
-            if (warmupRuns < 0) {
-                throw new IllegalArgumentException("warm-up runs must be >= 0, was " + warmupRuns);
-            }
-            if (threads < 1) {
-                throw new IllegalArgumentException("event loop threads must be >= 1, was " + threads);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            Checks.check(loops >= 1, "loops must be >= 1", loops);
+            Checks.check(runs >= 1, "runs must be >= 1", runs);
+            Checks.check(warmupRuns >= 0, "warm-up runs must be >= 0", warmupRuns);
+            Checks.check(threads >= 1, "event loop threads must be >= 1", threads);
+            Netty.checkBusyPollMicros(busyPollMicros);
+        }
+
+        /** The largest group count. */
+        int maxGroups() {
+            return groups.stream().mapToInt(Integer::intValue).max().orElse(1);
         }
 
         /** Messages one run delivers with {@code g} groups. */
@@ -81,10 +81,10 @@ public final class ChannelHackbench {
         }
 
         /** The transports, in report order: the floor, then every Netty transport. */
-        List<HackbenchChannelsTransport> transports() {
-            List<HackbenchChannelsTransport> list = new ArrayList<>();
-            list.add(new FloorHackbenchChannels());
-            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyHackbenchChannels(s, threads)));
+        List<Transport> transports() {
+            List<Transport> list = new ArrayList<>();
+            list.add(FloorHackbenchChannels.FLOOR);
+            list.addAll(Netty.all(busyPollMicros));
             return list;
         }
     }
@@ -180,27 +180,31 @@ public final class ChannelHackbench {
      */
     public static Result run(Config config, PrintStream progress) {
         Objects.requireNonNull(config, "config");
-        return run(config, config.transports(), progress);
+        int maxGroups = config.maxGroups();
+        return run(config, config.transports(), t -> ChannelHackbenchSession.open(t, config.threads, maxGroups),
+                progress);
     }
 
-    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<HackbenchChannelsTransport> transports, PrintStream progress) {
+    /** As {@link #run(Config, PrintStream)} over the given transports and sessions (tests inject broken ones). */
+    static Result run(Config config, List<? extends Transport> transports, Opener<ChannelHackbenchSession> opener,
+                      PrintStream progress) {
         List<String> notes = new ArrayList<>();
-        int maxGroups = config.groups.stream().mapToInt(Integer::intValue).max().orElse(1);
-        for (HackbenchChannelsTransport t : transports) {
+        int maxGroups = config.maxGroups();
+        for (Transport t : transports) {
             if (t.unavailableReason() != null) {
                 notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
                 continue;
             }
             // Transports run one at a time, so only one transport's spinners compete for the cores.
             String w = Machine.oversubscriptionWarning("hackbench-channels " + t.name() + " at " + maxGroups
-                    + " groups", t.spinningThreads(maxGroups));
+                    + " groups", ChannelHackbenchSession.spinningThreads(t, config.threads, maxGroups));
             if (w != null) {
                 notes.add(w);
             }
         }
         int loopSpinners = transports.stream().filter(t -> t.unavailableReason() == null
-                && !"floor".equals(t.key())).mapToInt(t -> t.spinningThreads(maxGroups)).max().orElse(0);
+                && !"floor".equals(t.key()))
+                .mapToInt(t -> ChannelHackbenchSession.spinningThreads(t, config.threads, maxGroups)).max().orElse(0);
         if (loopSpinners >= Machine.cores()) {
             notes.add("NOTE: the busy-polling rows spin up to " + loopSpinners + " event loop threads on "
                     + Machine.cores() + " cores: nothing else (the JIT, GC, other processes) gets a core without "
@@ -211,9 +215,9 @@ public final class ChannelHackbench {
                 + "all their sessions open at once; the other transports one after another (their sessions hold "
                 + "file descriptors, and only one transport's fit at 16 groups).");
         notes.forEach(progress::println);
-        Map<HackbenchChannelsTransport, Map<Integer, Cell>> byTransport = new IdentityHashMap<>();
-        List<HackbenchChannelsTransport> together = new ArrayList<>();
-        for (HackbenchChannelsTransport t : transports) {
+        Map<Transport, Map<Integer, Cell>> byTransport = new IdentityHashMap<>();
+        List<Transport> together = new ArrayList<>();
+        for (Transport t : transports) {
             Map<Integer, Cell> cells = new HashMap<>();
             byTransport.put(t, cells);
             if (t.unavailableReason() != null) {
@@ -222,10 +226,10 @@ public final class ChannelHackbench {
             } else if (interleaved(t.key())) {
                 together.add(t);
             } else {
-                runAlone(config, t, maxGroups, progress, notes, cells);
+                runAlone(config, t, opener, progress, notes, cells);
             }
         }
-        runInterleaved(config, together, maxGroups, progress, notes, byTransport);
+        runInterleaved(config, together, opener, progress, notes, byTransport);
         List<Cell> cells = new ArrayList<>();
         for (int groups : config.groups) {
             transports.forEach(t -> cells.add(byTransport.get(t).get(groups)));
@@ -246,14 +250,14 @@ public final class ChannelHackbench {
     }
 
     /** One transport alone: one session serves every group count (replaced after a failure). */
-    private static void runAlone(Config config, HackbenchChannelsTransport t, int maxGroups, PrintStream progress,
-                                 List<String> notes, Map<Integer, Cell> cells) {
-        HackbenchChannelsTransport.Session session = null;
+    private static void runAlone(Config config, Transport t, Opener<ChannelHackbenchSession> opener,
+                                 PrintStream progress, List<String> notes, Map<Integer, Cell> cells) {
+        ChannelHackbenchSession session = null;
         try {
             for (int groups : config.groups) {
                 try {
                     if (session == null) {
-                        session = openWarmedUp(config, t, maxGroups);
+                        session = openWarmedUp(config, t, opener);
                     }
                     List<Run> runs = new ArrayList<>();
                     for (int i = 0; i < config.runs; i++) {
@@ -278,27 +282,27 @@ public final class ChannelHackbench {
      * count). A transport that fails is left out for the rest of that group count and gets a new session at the
      * next one.
      */
-    private static void runInterleaved(Config config, List<HackbenchChannelsTransport> together, int maxGroups,
+    private static void runInterleaved(Config config, List<Transport> together, Opener<ChannelHackbenchSession> opener,
                                        PrintStream progress, List<String> notes,
-                                       Map<HackbenchChannelsTransport, Map<Integer, Cell>> byTransport) {
+                                       Map<Transport, Map<Integer, Cell>> byTransport) {
         // Insertion-ordered: closed in the order opened.
-        Map<HackbenchChannelsTransport, HackbenchChannelsTransport.Session> sessions = new LinkedHashMap<>();
+        Map<Transport, ChannelHackbenchSession> sessions = new LinkedHashMap<>();
         try {
             for (int groups : config.groups) {
-                Map<HackbenchChannelsTransport, List<Run>> runs = new IdentityHashMap<>();
+                Map<Transport, List<Run>> runs = new IdentityHashMap<>();
                 together.forEach(t -> runs.put(t, new ArrayList<>()));
                 for (int i = 0; i < config.runs; i++) {
                     for (int j = 0; j < together.size(); j++) {
                         // Each round starts one transport further on, so that none always runs in the same place
                         // of a round (at 1 group the rows run last in a round were 1.5x slower than the first).
-                        HackbenchChannelsTransport t = together.get((i + j) % together.size());
+                        Transport t = together.get((i + j) % together.size());
                         if (byTransport.get(t).containsKey(groups)) {
                             continue; // failed at this group count
                         }
                         try {
-                            HackbenchChannelsTransport.Session session = sessions.get(t);
+                            ChannelHackbenchSession session = sessions.get(t);
                             if (session == null) {
-                                session = openWarmedUp(config, t, maxGroups);
+                                session = openWarmedUp(config, t, opener);
                                 sessions.put(t, session);
                             }
                             runs.get(t).add(measure(config, t, session, groups, i, progress));
@@ -308,7 +312,7 @@ public final class ChannelHackbench {
                         }
                     }
                 }
-                for (HackbenchChannelsTransport t : together) {
+                for (Transport t : together) {
                     byTransport.get(t).putIfAbsent(groups, new Cell(t.name(), t.key(), groups, runs.get(t), null));
                 }
             }
@@ -317,7 +321,7 @@ public final class ChannelHackbench {
         }
     }
 
-    private static Cell failed(HackbenchChannelsTransport t, int groups, Throwable e, PrintStream progress,
+    private static Cell failed(Transport t, int groups, Throwable e, PrintStream progress,
                                List<String> notes) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
@@ -330,11 +334,11 @@ public final class ChannelHackbench {
     /**
      * A new session for {@code maxGroups}, warmed up ({@link #warmUp}); closed again if the warm-up fails.
      */
-    private static HackbenchChannelsTransport.Session openWarmedUp(Config config, HackbenchChannelsTransport t,
-                                                                    int maxGroups) throws Exception {
-        HackbenchChannelsTransport.Session session = t.open(maxGroups);
+    private static ChannelHackbenchSession openWarmedUp(Config config, Transport t,
+                                                        Opener<ChannelHackbenchSession> opener) throws Exception {
+        ChannelHackbenchSession session = opener.open(t);
         try {
-            warmUp(config, t, session, maxGroups);
+            warmUp(config, t, session, config.maxGroups());
             return session;
         } catch (Exception | Error e) {
             session.close();
@@ -343,7 +347,7 @@ public final class ChannelHackbench {
     }
 
     /** Closes a session if there is one; returns {@code null} (the caller's "no session"). */
-    private static HackbenchChannelsTransport.Session close(HackbenchChannelsTransport.Session session) {
+    private static ChannelHackbenchSession close(ChannelHackbenchSession session) {
         if (session != null) {
             session.close();
         }
@@ -351,11 +355,11 @@ public final class ChannelHackbench {
     }
 
     /** Measured run {@code i} (0-based) of one transport at {@code groups}. */
-    private static Run measure(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
-                               int groups, int i, PrintStream progress) throws Exception {
+    private static Run measure(Config config, Transport t, ChannelHackbenchSession session, int groups, int i,
+                               PrintStream progress) throws Exception {
         long expected = config.messages(groups);
         CpuClock.Reading cpu0 = CpuClock.read(false);
-        HackbenchChannelsTransport.Measured m = session.run(groups, config.loops);
+        ChannelHackbenchSession.Measured m = session.run(groups, config.loops);
         CpuClock.Reading cpu1 = CpuClock.read(false);
         check(t, m.messages(), expected);
         double seconds = (m.endNanos() - m.startNanos()) / 1e9;
@@ -373,14 +377,14 @@ public final class ChannelHackbench {
      * Warm-up runs once per session, at the largest group count so every channel and loop has carried traffic
      * (and the JIT has seen every path) before the first measured run.
      */
-    private static void warmUp(Config config, HackbenchChannelsTransport t, HackbenchChannelsTransport.Session session,
-                               int maxGroups) throws Exception {
+    private static void warmUp(Config config, Transport t, ChannelHackbenchSession session, int maxGroups)
+            throws Exception {
         for (int i = 0; i < config.warmupRuns; i++) {
             check(t, session.run(maxGroups, config.loops).messages(), config.messages(maxGroups));
         }
     }
 
-    private static void check(HackbenchChannelsTransport t, long got, long expected) {
+    private static void check(Transport t, long got, long expected) {
         if (got != expected) {
             throw new IllegalStateException(t.name() + ": " + got + " messages received, expected " + expected);
         }

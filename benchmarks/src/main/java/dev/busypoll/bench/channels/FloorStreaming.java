@@ -1,6 +1,5 @@
 package dev.busypoll.bench.channels;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -10,14 +9,14 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 import io.netty.buffer.ByteBufAllocator;
-import org.jctools.queues.SpscArrayQueue;
 
-import dev.busypoll.bench.transport.NamedTransport;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Transport;
 
 /**
- * The streaming floor and the rows of the cost ladder built on it: plain threads, no event loop. Two threads, one
- * JCTools {@link SpscArrayQueue} of {@value #CAPACITY} entries, both busy-spinning with {@link Thread#onSpinWait()};
- * what the two ends do with each message ({@link Ends}) makes the row:
+ * A stream on the floor or on one of the rows of the cost ladder built on it ({@link Rung}): plain threads, no event
+ * loop. Two threads, one of the floor's SPSC pipes of {@value #CAPACITY} entries, both busy-spinning with {@link
+ * Thread#onSpinWait()}; what the two ends do with each message ({@link Ends}) makes the row:
  *
  * <pre>
  *   writer thread                                     reader thread
@@ -40,33 +39,60 @@ import dev.busypoll.bench.transport.NamedTransport;
  * <p>The threads are created before the start signal (they wait on a latch) and wait again after the stream
  * until the session closes, so they are alive across the CPU clock's window.
  */
-final class FloorStreaming extends NamedTransport implements StreamingTransport {
+final class FloorStreaming implements StreamingSession {
     /** Queue entries. */
     static final int CAPACITY = 1024;
     private static final long TIMEOUT_SECONDS = 60;
     private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
+    private static final Floor FLOOR = new Floor("floor: SPSC queue, busy spin", "floor", Floor.NEVER_YIELD);
 
-    private final IntFunction<Ends> ends;
-    private final boolean handOff;
+    private final Rung rung;
+    private final int batch;
+    private final FloorThreads threads = new FloorThreads();
 
-    private FloorStreaming(String name, String key, boolean handOff, IntFunction<Ends> ends) {
-        super(name, key, handOff ? 2 : 0); // both threads spin, idle or not; one thread alone never waits
-        this.handOff = handOff;
-        this.ends = ends;
+    /**
+     * @param rung  the row
+     * @param batch messages written between two flushes
+     */
+    FloorStreaming(Rung rung, int batch) {
+        this.rung = rung;
+        this.batch = batch;
+    }
+
+    /**
+     * One row of the floor's: the floor's pipe between the two threads ({@code null}: the one thread of the no-op
+     * transport, no hand-off), and what the ends do with the messages.
+     *
+     * @param name  the row label
+     * @param key   the row key
+     * @param floor the pipe's transport, or {@code null} for no hand-off
+     * @param ends  the ends of one stream, given the batch
+     */
+    record Rung(String name, String key, Floor floor, IntFunction<Ends> ends) implements Transport {
+        /** Both threads spin, idle or not; one thread alone never waits. */
+        @Override
+        public int spinningThreads(int threads) {
+            return floor == null ? 0 : floor.spinningThreads(threads);
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
     }
 
     /** Rung (a), the floor. */
-    FloorStreaming() {
-        this("floor: SPSC queue, busy spin", "floor", true, batch -> new SharedPayload());
+    static Rung floor() {
+        return new Rung(FLOOR.name(), FLOOR.key(), FLOOR, batch -> new SharedPayload());
     }
 
     /** Rungs (b) and (c), then the no-op transport, their buffers from {@code alloc}. */
-    static List<StreamingTransport> ladder(ByteBufAllocator alloc) {
-        return List.of(new FloorStreaming("floor + ByteBuf, allocated and released", "floor-bytebuf", true,
+    static List<Rung> ladder(ByteBufAllocator alloc) {
+        return List.of(new Rung("floor + ByteBuf, allocated and released", "floor-bytebuf", FLOOR,
                         batch -> new ByteBufs(alloc, batch)),
-                new FloorStreaming("floor + ByteBuf + Netty pipelines", "floor-pipeline", true,
+                new Rung("floor + ByteBuf + Netty pipelines", "floor-pipeline", FLOOR,
                         batch -> new PipelineEnds(alloc, batch)),
-                new FloorStreaming("no-op transport: one thread, no hand-off", "noop", false,
+                new Rung("no-op transport: one thread, no hand-off", "noop", null,
                         batch -> new PipelineEnds(alloc, batch)));
     }
 
@@ -85,7 +111,7 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
     /** Takes a stream's messages, each as it comes ({@link #accept}), or all of them off the queue. */
     interface Reader extends Consumer<Object> {
         /** Takes {@code messages} messages off {@code queue}, spinning while it is empty. */
-        default void drain(SpscArrayQueue<Object> queue, long messages) {
+        default void drain(Floor.QueuePipe<Object> queue, long messages) {
             for (long n = 0; n < messages; n++) {
                 accept(take(queue));
             }
@@ -96,74 +122,53 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
     }
 
     @Override
-    public Session open(int batch) {
-        return new Session() {
-            private final CountDownLatch release = new CountDownLatch(1);
-            private final List<Thread> threads = new ArrayList<>();
-
-            @Override
-            public Measured run(long messages) throws Exception {
-                Ends stream = ends.apply(batch);
-                SpscArrayQueue<Object> queue = new SpscArrayQueue<>(CAPACITY);
-                CountDownLatch start = new CountDownLatch(1);
-                CountDownLatch done = new CountDownLatch(1);
-                AtomicLong end = new AtomicLong();
-                AtomicLong bytes = new AtomicLong();
-                AtomicReference<Throwable> failure = new AtomicReference<>();
-                thread(key() + "-stream-receiver", start, failure, () -> {
-                    Reader reader = stream.reader(messages);
-                    if (handOff) {
-                        reader.drain(queue, messages);
-                    } else {
-                        stream.write(messages, reader); // the no-op transport: every write straight to the reader
-                    }
-                    end.set(System.nanoTime());
-                    bytes.set(reader.finish());
-                    done.countDown();
-                });
-                if (handOff) {
-                    thread(key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
-                        while (!queue.relaxedOffer(m)) {
-                            spin();
-                        }
-                    }));
-                }
-                long t0 = System.nanoTime();
-                start.countDown();
-                boolean finished = done.await(TIMEOUT_SECONDS + messages / 1_000_000, TimeUnit.SECONDS);
-                if (failure.get() != null) {
-                    throw new IllegalStateException(key() + ": thread failed", failure.get());
-                }
-                if (!finished) {
-                    throw new IllegalStateException(key() + ": stream unfinished");
-                }
-                return new Measured(t0, end.get(), bytes.get() / PAYLOAD.length, null);
+    public Measured run(long messages) throws Exception {
+        Ends stream = rung.ends().apply(batch);
+        Floor.QueuePipe<Object> queue = rung.floor() == null ? null : rung.floor().pipe(CAPACITY, false);
+        CountDownLatch start = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicLong end = new AtomicLong();
+        AtomicLong bytes = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        threads.start(rung.key() + "-stream-receiver", start, failure, () -> {
+            Reader reader = stream.reader(messages);
+            if (queue != null) {
+                reader.drain(queue, messages);
+            } else {
+                stream.write(messages, reader); // the no-op transport: every write straight to the reader
             }
-
-            private void thread(String name, CountDownLatch start, AtomicReference<Throwable> failure,
-                                Runnable work) {
-                threads.add(FloorThreads.start(name, start, release, failure, work));
-            }
-
-            @Override
-            public void close() {
-                release.countDown();
-                threads.forEach(Thread::interrupt); // a failed stream may leave a thread spinning
-                try {
-                    for (Thread t : threads) {
-                        t.join(TimeUnit.SECONDS.toMillis(10));
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+            end.set(System.nanoTime());
+            bytes.set(reader.finish());
+            done.countDown();
+        });
+        if (queue != null) {
+            threads.start(rung.key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
+                while (!queue.offer(m)) {
+                    spin();
                 }
-            }
-        };
+            }));
+        }
+        long t0 = System.nanoTime();
+        start.countDown();
+        boolean finished = done.await(TIMEOUT_SECONDS + messages / 1_000_000, TimeUnit.SECONDS);
+        if (failure.get() != null) {
+            throw new IllegalStateException(rung.key() + ": thread failed", failure.get());
+        }
+        if (!finished) {
+            throw new IllegalStateException(rung.key() + ": stream unfinished");
+        }
+        return new Measured(t0, end.get(), bytes.get() / PAYLOAD.length, null);
+    }
+
+    @Override
+    public void close() {
+        threads.close();
     }
 
     /** The next message off {@code queue}, spinning while it is empty. */
-    static Object take(SpscArrayQueue<Object> queue) {
+    static Object take(Floor.QueuePipe<Object> queue) {
         Object m;
-        while ((m = queue.relaxedPoll()) == null) {
+        while ((m = queue.poll()) == null) {
             spin();
         }
         return m;
@@ -198,7 +203,7 @@ final class FloorStreaming extends NamedTransport implements StreamingTransport 
         }
 
         @Override
-        public void drain(SpscArrayQueue<Object> queue, long messages) {
+        public void drain(Floor.QueuePipe<Object> queue, long messages) {
             for (long n = 0; n < messages; n++) {
                 bytes += ((byte[]) take(queue)).length;
             }

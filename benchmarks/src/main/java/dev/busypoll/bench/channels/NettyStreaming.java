@@ -12,9 +12,8 @@ import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 
 import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.NettyPair;
-import dev.busypoll.bench.transport.NamedTransport;
-import dev.busypoll.bench.transport.NettyTransportSpec;
 
 /**
  * Streaming over one Netty transport: a client channel on a single-threaded group streams {@value
@@ -33,7 +32,7 @@ import dev.busypoll.bench.transport.NettyTransportSpec;
  * grow the heap without bound. Set-up follows design.md's pitfalls (both ends active before traffic, count
  * before writing, close channels before the groups).
  */
-final class NettyStreaming extends NamedTransport implements StreamingTransport {
+final class NettyStreaming implements StreamingSession {
     /** Bytes in flight at most (a memory guard; above the socket and queue buffers of the other transports). */
     static final long WINDOW_BYTES = 1 << 20;
     /** Batches written in one turn of the client loop before it lets the loop run its other work. */
@@ -41,42 +40,47 @@ final class NettyStreaming extends NamedTransport implements StreamingTransport 
     private static final long TIMEOUT_SECONDS = 60;
     private static final byte[] PAYLOAD = new byte[Streaming.MESSAGE_BYTES];
 
-    private final NettyTransportSpec spec;
+    private final Netty spec;
+    private final Sink sink;
+    private final Pump pump;
+    private final NettyPair pair;
 
-    /** @param spec the transport */
-    NettyStreaming(NettyTransportSpec spec) {
-        super(spec, 2); // the client loop and the server loop
+    private NettyStreaming(Netty spec, Sink sink, Pump pump) throws Exception {
         this.spec = spec;
+        this.sink = sink;
+        this.pump = pump;
+        this.pair = NettyPair.open(spec, sink, pump);
+    }
+
+    /**
+     * Connects a client to a server of {@code spec}.
+     *
+     * @param batch messages written between two flushes
+     */
+    static NettyStreaming open(Netty spec, int batch) throws Exception {
+        return new NettyStreaming(spec, new Sink(), new Pump(batch));
     }
 
     @Override
-    public Session open(int batch) throws Exception {
-        Sink sink = new Sink();
-        Pump pump = new Pump(batch);
-        NettyPair pair = NettyPair.open(spec, sink, pump);
+    public Measured run(long messages) throws Exception {
         EventLoop clientLoop = pair.clientLoop();
         EventLoop serverLoop = pair.serverLoop();
-        return new Session() {
-            @Override
-            public Measured run(long messages) throws Exception {
-                CompletableFuture<Long> done = new CompletableFuture<>();
-                long expected = messages * PAYLOAD.length;
-                InFlightWindow window = new InFlightWindow(WINDOW_BYTES, clientLoop, pump::pump);
-                serverLoop.submit(() -> sink.reset(expected, window, done)).sync();
-                LoopFigures before = LoopFiguresSum.of(spec, List.of(clientLoop, serverLoop));
-                long start = System.nanoTime();
-                clientLoop.execute(() -> pump.start(messages, window, done));
-                long end = done.get(TIMEOUT_SECONDS + messages / 100_000, TimeUnit.SECONDS);
-                LoopFigures after = LoopFiguresSum.of(spec, List.of(clientLoop, serverLoop));
-                return new Measured(start, end, sink.bytes / PAYLOAD.length,
-                        after == null ? null : after.minus(before).describe());
-            }
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        long expected = messages * PAYLOAD.length;
+        InFlightWindow window = new InFlightWindow(WINDOW_BYTES, clientLoop, pump::pump);
+        serverLoop.submit(() -> sink.reset(expected, window, done)).sync();
+        LoopFigures before = spec.figures(List.of(clientLoop, serverLoop));
+        long start = System.nanoTime();
+        clientLoop.execute(() -> pump.start(messages, window, done));
+        long end = done.get(TIMEOUT_SECONDS + messages / 100_000, TimeUnit.SECONDS);
+        LoopFigures after = spec.figures(List.of(clientLoop, serverLoop));
+        return new Measured(start, end, sink.bytes / PAYLOAD.length,
+                after == null ? null : after.minus(before).describe());
+    }
 
-            @Override
-            public void close() {
-                pair.close();
-            }
-        };
+    @Override
+    public void close() {
+        pair.close();
     }
 
     /** A message as the pump writes it: a {@value Streaming#MESSAGE_BYTES}-byte buffer from {@code alloc}, filled. */

@@ -11,12 +11,14 @@ import java.util.function.ToDoubleFunction;
 
 import io.netty.buffer.ByteBufAllocator;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
 
 /**
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to
@@ -47,27 +49,19 @@ public final class Streaming {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (messages < 1) {
-                throw new IllegalArgumentException("messages must be >= 1, was " + messages);
-            }
-            if (warmupMessages < 0) {
-                throw new IllegalArgumentException("warm-up messages must be >= 0, was " + warmupMessages);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
-            }
-            if (batch < 1) {
-                throw new IllegalArgumentException("batch must be >= 1, was " + batch);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            Checks.check(messages >= 1, "messages must be >= 1", messages);
+            Checks.check(warmupMessages >= 0, "warm-up messages must be >= 0", warmupMessages);
+            Checks.check(repetitions >= 1, "repetitions must be >= 1", repetitions);
+            Checks.check(batch >= 1, "batch must be >= 1", batch);
+            Netty.checkBusyPollMicros(busyPollMicros);
         }
 
         /** The transports, in report order: the floor, the cost ladder's rows, then every Netty transport. */
-        List<StreamingTransport> transports() {
-            List<StreamingTransport> list = new ArrayList<>();
-            list.add(new FloorStreaming());
+        List<Transport> transports() {
+            List<Transport> list = new ArrayList<>();
+            list.add(FloorStreaming.floor());
             list.addAll(FloorStreaming.ladder(ByteBufAllocator.DEFAULT));
-            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyStreaming(s)));
+            list.addAll(Netty.all(busyPollMicros));
             return list;
         }
     }
@@ -223,30 +217,13 @@ public final class Streaming {
     }
 
     /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<StreamingTransport> transports, PrintStream progress) {
-        List<String> notes = new ArrayList<>();
-        for (StreamingTransport t : transports) {
-            if (t.unavailableReason() != null) {
-                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-                continue;
-            }
-            String w = Machine.oversubscriptionWarning("streaming " + t.name(), t.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
-        int spinners = transports.stream().filter(t -> t.unavailableReason() == null)
-                .mapToInt(StreamingTransport::spinningThreads).max().orElse(0);
-        if (spinners >= Machine.cores()) {
-            notes.add("NOTE: spinning rows use " + spinners + " spinning threads on " + Machine.cores()
-                    + " cores: nothing else (the JIT, GC, other processes) gets a core without preempting them.");
-        }
-        notes.add(CpuClock.note());
+    static Result run(Config config, List<? extends Transport> transports, PrintStream progress) {
+        List<String> notes = LatencyRuns.notes("streaming", transports);
         notes.forEach(progress::println);
         Map<String, List<Rep>> reps = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         for (int rep = 0; rep < config.repetitions; rep++) {
-            for (StreamingTransport t : transports) {
+            for (Transport t : transports) {
                 if (t.unavailableReason() != null || failed.containsKey(t.key())) {
                     continue;
                 }
@@ -271,20 +248,20 @@ public final class Streaming {
             }
         }
         List<Row> rows = new ArrayList<>();
-        for (StreamingTransport t : transports) {
+        for (Transport t : transports) {
             String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(t.key());
             rows.add(new Row(t.name(), t.key(), why != null ? List.of() : List.copyOf(reps.get(t.key())), why));
         }
         return new Result(config, List.copyOf(rows), List.copyOf(notes));
     }
 
-    private static Rep runOnce(Config config, StreamingTransport t) throws Exception {
-        try (StreamingTransport.Session session = t.open(config.batch)) {
+    private static Rep runOnce(Config config, Transport t) throws Exception {
+        try (StreamingSession session = StreamingSession.open(t, config.batch)) {
             if (config.warmupMessages > 0) {
                 check(t, session.run(config.warmupMessages).messages(), config.warmupMessages);
             }
             CpuClock.Reading cpu0 = CpuClock.read(false);
-            StreamingTransport.Measured m = session.run(config.messages);
+            StreamingSession.Measured m = session.run(config.messages);
             CpuClock.Reading cpu1 = CpuClock.read(false);
             check(t, m.messages(), config.messages);
             double seconds = (m.endNanos() - m.startNanos()) / 1e9;
@@ -295,7 +272,7 @@ public final class Streaming {
         }
     }
 
-    private static void check(StreamingTransport t, long got, long expected) {
+    private static void check(Transport t, long got, long expected) {
         if (got != expected) {
             throw new IllegalStateException(t.name() + ": " + got + " messages received, expected " + expected);
         }

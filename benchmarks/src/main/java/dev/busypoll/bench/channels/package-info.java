@@ -1,6 +1,6 @@
 /**
  * Two throughput scenarios over Netty channels, every transport of {@link
- * dev.busypoll.bench.transport.NettyTransportSpecs} side by side with a plain-thread floor:
+ * dev.busypoll.bench.transport.Netty#all} side by side with a plain-thread floor:
  * <ul>
  *   <li>{@link dev.busypoll.bench.channels.ChannelHackbench} ({@code hackbench-channels}): hackbench's
  *       20 senders x 20 receivers per group, each pair a channel, on one event loop group of N threads;</li>

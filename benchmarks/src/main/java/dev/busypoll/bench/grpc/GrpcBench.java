@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
@@ -15,15 +16,15 @@ import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
-import dev.busypoll.examples.grpc.GrpcExample;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.testbed.grpc.GrpcConnection;
 
 /**
- * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the examples' {@code PricingService}): grpc-netty on
+ * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the testbed's {@code PricingService}): grpc-netty on
  * the busypoll channel, on Netty's {@code LocalChannel} (on {@code LocalIoHandler} and on
  * {@code DefaultEventLoopGroup}) and over NIO loopback TCP, beside gRPC's own
  * {@code grpc-inprocess}. One call = one op, made with the blocking stub from the benchmark thread, one at a
- * time, timed by {@link GrpcExample#measureUnary}. Per row and repetition: a fresh server and channel, warm-up
+ * time, timed by {@link GrpcConnection#measureUnary}. Per row and repetition: a fresh server and channel, warm-up
  * calls, then the measured calls with their wall time and CPU time (the ping-pong's clock,
  * {@link CpuClock#read}). Repetitions are interleaved and the report gives medians, as in ping-pong.
  *
@@ -51,16 +52,10 @@ public final class GrpcBench {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (calls < 1) {
-                throw new IllegalArgumentException("gRPC calls must be >= 1, was " + calls);
-            }
-            if (warmupCalls < 0) {
-                throw new IllegalArgumentException("gRPC warm-up calls must be >= 0, was " + warmupCalls);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("gRPC repetitions must be >= 1, was " + repetitions);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            Checks.check(calls >= 1, "gRPC calls must be >= 1", calls);
+            Checks.check(warmupCalls >= 0, "gRPC warm-up calls must be >= 0", warmupCalls);
+            Checks.check(repetitions >= 1, "gRPC repetitions must be >= 1", repetitions);
+            Netty.checkBusyPollMicros(busyPollMicros);
         }
 
         /** The rows of this configuration, in report order. */
@@ -130,14 +125,14 @@ public final class GrpcBench {
         // this thread if the repetition hangs, which cancels the call. 10 ms per call on top of a minute (a call
         // takes about 1 ms on the loaded 2-core machine).
         try (Watchdog w = Watchdog.start(target.name(), 60_000L + 10 * (warmup + (long) calls));
-             GrpcTarget.Session session = target.open()) {
+             GrpcConnection session = target.open()) {
             if (warmup > 0) {
-                GrpcExample.measureUnary(session.channel(), warmup, 0);
+                GrpcConnection.measureUnary(session.channel(), warmup, 0);
             }
             // the calling thread makes the calls: counted
             cpu0 = CpuClock.read(true);
             t0 = System.nanoTime();
-            histogram = GrpcExample.measureUnary(session.channel(), 0, calls);
+            histogram = GrpcConnection.measureUnary(session.channel(), 0, calls);
             t1 = System.nanoTime();
             cpu1 = CpuClock.read(true);
         }

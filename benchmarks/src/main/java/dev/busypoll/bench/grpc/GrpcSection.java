@@ -21,7 +21,7 @@ public final class GrpcSection {
         GrpcBench.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("One unary call = one op, made with the blocking stub from one thread, one call at "
-                + "a time, timed by the examples' GrpcExample.measureUnary. grpc-netty rows: server and client on "
+                + "a time, timed by the testbed's GrpcConnection.measureUnary. grpc-netty rows: server and client on "
                 + "two single-threaded event-loop groups of the transport, handlers on the loops "
                 + "(directExecutor). " + c.repetitions() + " repetitions per row (interleaved, each round in a "
                 + "shuffled order, the busypoll channel's rows one after another), each a fresh "

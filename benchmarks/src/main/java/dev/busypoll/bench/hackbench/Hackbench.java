@@ -1,5 +1,6 @@
 package dev.busypoll.bench.hackbench;
 
+import java.io.EOFException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,13 +12,18 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
 import dev.busypoll.core.IdleStats;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.BusyWait;
+import dev.busypoll.bench.transport.KernelPipe;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Pipe;
+import dev.busypoll.bench.transport.ThreadTransport;
 
 /**
  * hackbench inside one JVM, thread mode, pipes: the experiment of the Linux "pipe busy wait" RFC
@@ -38,8 +44,10 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  *   each R receives 20 * loops messages; a run has 40 * G threads.
  * </pre>
  *
- * <p>Transports: kernel pipes ({@link KernelPipeTransport}) and the busy-wait pipe at several spin times
- * ({@link BusyWaitPipeTransport}). Runs are interleaved (for each group count and run, every transport once)
+ * <p>Transports: kernel pipes ({@link KernelPipe}: 100-byte writes and reads, the baseline the RFC patched) and the
+ * busy-wait pipe at several spin times ({@link BusyWait}: the sender's {@code byte[100]} passes by reference, each
+ * sender owns its array and sends it again and again, so nothing is copied and nothing allocated in the measured
+ * loop). Runs are interleaved (for each group count and run, every transport once)
  * so that drift in the machine's load spreads over all transports alike.
  */
 public final class Hackbench {
@@ -67,30 +75,22 @@ public final class Hackbench {
         public Config {
             groups = List.copyOf(groups);
             spinMicros = List.copyOf(spinMicros);
-            if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
-                throw new IllegalArgumentException("groups must be a non-empty list of counts >= 1, was " + groups);
-            }
-            if (loops < 1) {
-                throw new IllegalArgumentException("loops must be >= 1, was " + loops);
-            }
-            if (runs < 1) {
-                throw new IllegalArgumentException("runs must be >= 1, was " + runs);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(spinMicros);
-            if (pipeCapacity < 1) {
-                throw new IllegalArgumentException("pipe capacity must be >= 1, was " + pipeCapacity);
-            }
-            if (timeoutSeconds < 1) {
-                throw new IllegalArgumentException("timeout must be >= 1 s, was " + timeoutSeconds);
-            }
+            Checks.check(!groups.isEmpty() && groups.stream().allMatch(g -> g >= 1),
+                    "groups must be a non-empty list of counts >= 1", groups);
+            Checks.check(loops >= 1, "loops must be >= 1", loops);
+            Checks.check(runs >= 1, "runs must be >= 1", runs);
+            Netty.checkBusyPollMicros(spinMicros);
+            Checks.check(pipeCapacity >= 1, "pipe capacity must be >= 1", pipeCapacity);
+            Checks.check(timeoutSeconds >= 1, "timeout must be >= 1 s", timeoutSeconds);
         }
 
         /** The transports this configuration runs: kernel pipes, then one busy-wait pipe per spin time. */
-        public List<HackbenchTransport> transports() {
-            List<HackbenchTransport> list = new ArrayList<>();
-            list.add(new KernelPipeTransport());
+        public List<ThreadTransport> transports() {
+            List<ThreadTransport> list = new ArrayList<>();
+            list.add(new KernelPipe("kernel pipe", "kernel"));
             for (long spin : spinMicros) {
-                list.add(new BusyWaitPipeTransport(spin, pipeCapacity));
+                list.add(new BusyWait("busy-wait pipe, spin " + Netty.label(spin) + (spin == Netty.AUTO ? "" : " µs"),
+                        "spin" + Netty.keySuffix(spin), spin));
             }
             return list;
         }
@@ -291,13 +291,13 @@ public final class Hackbench {
     }
 
     /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<HackbenchTransport> transports, PrintStream progress) {
+    static Result run(Config config, List<? extends ThreadTransport> transports, PrintStream progress) {
         List<String> notes = new ArrayList<>();
         int maxGroups = config.groups.stream().mapToInt(Integer::intValue).max().orElse(1);
-        for (HackbenchTransport t : transports) {
+        for (ThreadTransport t : transports) {
             if (t.unavailableReason() != null) {
                 notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-            } else if (t.spinMicros() != 0) { // a fixed spin or AUTO
+            } else if (t.spinningThreads(2 * FDS * maxGroups) > 0) {
                 String w = Machine.oversubscriptionWarning("hackbench " + maxGroups + " groups, " + t.name(),
                         2 * FDS * maxGroups);
                 if (w != null && notes.stream().noneMatch(n -> n.startsWith("WARNING: hackbench"))) {
@@ -317,10 +317,10 @@ public final class Hackbench {
         notes.forEach(progress::println);
         // One broken transport must not cost the report of all the others: failures are recorded per cell.
         Map<String, String> failed = new LinkedHashMap<>();
-        for (HackbenchTransport t : transports) {
+        for (ThreadTransport t : transports) {
             if (t.unavailableReason() == null) {
                 try {
-                    Run w = runOnce(t, 1, config.loops, config.timeoutSeconds);
+                    Run w = runOnce(t, 1, config.loops, config.pipeCapacity, config.timeoutSeconds);
                     progress.printf("hackbench warm-up  %-28s groups=1  %.3f s  CPU %.3f s%n", t.name(), w.seconds,
                             w.cpuSeconds);
                 } catch (Exception e) {
@@ -336,13 +336,13 @@ public final class Hackbench {
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int g : config.groups) {
             for (int r = 0; r < config.runs; r++) {
-                for (HackbenchTransport t : transports) {
+                for (ThreadTransport t : transports) {
                     if (t.unavailableReason() != null || failed.containsKey(g + "/" + t.key())) {
                         continue;
                     }
                     Run run;
                     try {
-                        run = runOnce(t, g, config.loops, config.timeoutSeconds);
+                        run = runOnce(t, g, config.loops, config.pipeCapacity, config.timeoutSeconds);
                     } catch (Exception e) {
                         failed.put(g + "/" + t.key(), "failed: " + e);
                         notes.add(t.name() + " groups=" + g + ": FAILED in run " + (r + 1) + ": " + e);
@@ -359,7 +359,7 @@ public final class Hackbench {
 
         List<Cell> cells = new ArrayList<>();
         for (int g : config.groups) {
-            for (HackbenchTransport t : transports) {
+            for (ThreadTransport t : transports) {
                 String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(g + "/" + t.key());
                 List<Run> list = why != null ? List.of() : List.copyOf(runs.get(g + "/" + t.key()));
                 cells.add(new Cell(t.name(), t.key(), g, list, why));
@@ -373,7 +373,7 @@ public final class Hackbench {
      *
      * @throws IllegalStateException when a thread failed, the message count is wrong, or the run timed out
      */
-    static Run runOnce(HackbenchTransport transport, int groups, int loops, long timeoutSeconds)
+    static Run runOnce(ThreadTransport transport, int groups, int loops, int capacity, long timeoutSeconds)
             throws Exception {
         int threadCount = groups * 2 * FDS;
         long perReceiver = (long) FDS * loops;
@@ -383,21 +383,28 @@ public final class Hackbench {
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         long[] received = new long[groups * FDS];
         long[] workerCpu = new long[threadCount]; // each worker's own CPU clock when it finished
-        List<HackbenchTransport.Endpoint> endpoints = new ArrayList<>();
+        List<Pipe<byte[]>> endpoints = new ArrayList<>();
         List<Thread> threads = new ArrayList<>(threadCount);
         try {
             for (int g = 0; g < groups; g++) {
-                HackbenchTransport.Endpoint[] group = new HackbenchTransport.Endpoint[FDS];
+                List<Pipe<byte[]>> group = new ArrayList<>(FDS);
                 for (int i = 0; i < FDS; i++) {
-                    group[i] = transport.newEndpoint();
-                    endpoints.add(group[i]);
+                    group.add(transport.bytePipe(capacity, MESSAGE_BYTES, true));
+                    endpoints.add(group.get(i));
                 }
                 for (int i = 0; i < FDS; i++) {
-                    HackbenchTransport.Endpoint endpoint = group[i];
+                    Pipe<byte[]> endpoint = group.get(i);
                     int slot = g * FDS + i;
                     int worker = threads.size();
                     threads.add(new Thread(() -> body(ready, start, done, failures, workerCpu, worker, () -> {
-                        long bytes = endpoint.receive(perReceiver);
+                        long bytes = 0;
+                        for (long n = 0; n < perReceiver; n++) {
+                            byte[] m = endpoint.read();
+                            if (m == null) {
+                                throw new EOFException("pipe reached end-of-stream after " + n + " of " + perReceiver);
+                            }
+                            bytes += m.length;
+                        }
                         received[slot] = bytes / MESSAGE_BYTES;
                         if (bytes != perReceiver * MESSAGE_BYTES) {
                             throw new IllegalStateException("receiver got " + bytes + " bytes, expected "
@@ -406,13 +413,12 @@ public final class Hackbench {
                     }), "hackbench-g" + g + "-r" + i));
                 }
                 for (int s = 0; s < FDS; s++) {
-                    HackbenchTransport.Sender[] senders = Arrays.stream(group)
-                            .map(HackbenchTransport.Endpoint::newSender).toArray(HackbenchTransport.Sender[]::new);
+                    byte[] message = new byte[MESSAGE_BYTES];
                     int worker = threads.size();
                     threads.add(new Thread(() -> body(ready, start, done, failures, workerCpu, worker, () -> {
                         for (int l = 0; l < loops; l++) {
-                            for (HackbenchTransport.Sender sender : senders) {
-                                sender.send();
+                            for (int r = 0; r < FDS; r++) {
+                                group.get(r).write(message);
                             }
                         }
                     }), "hackbench-g" + g + "-s" + s));
@@ -460,7 +466,7 @@ public final class Hackbench {
                     : (others1 - others0 + Arrays.stream(workerCpu).sum()) / 1e9;
             List<IdleStats.Snapshot> readers = new ArrayList<>();
             List<IdleStats.Snapshot> writers = new ArrayList<>();
-            for (HackbenchTransport.Endpoint e : endpoints) {
+            for (Pipe<byte[]> e : endpoints) {
                 if (e.readerStats() != null) {
                     readers.add(e.readerStats());
                     writers.add(e.writerStats());
@@ -470,7 +476,7 @@ public final class Hackbench {
                     writers.isEmpty() ? null : Pipes.sum(writers));
         } finally {
             // Unblocks anything still waiting after a failure or timeout; a no-op cost after a clean run.
-            endpoints.forEach(HackbenchTransport.Endpoint::close);
+            endpoints.forEach(Pipe::close);
             for (Thread t : threads) {
                 if (t.isAlive()) {
                     t.interrupt();

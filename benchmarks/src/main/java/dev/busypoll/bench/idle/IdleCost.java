@@ -8,16 +8,19 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
-import dev.busypoll.bench.openloop.NettyOpenLoopTransport;
-import dev.busypoll.bench.openloop.OpenLoopTransport;
+import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.openloop.OpenLoopSession;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;
 import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Opener;
+import dev.busypoll.bench.transport.Transport;
 
 /**
  * Idle cost: what a connected client/server pair costs when no message moves. Per transport:
@@ -56,23 +59,17 @@ public final class IdleCost {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (trafficMillis < 1) {
-                throw new IllegalArgumentException("traffic must be >= 1 ms, was " + trafficMillis);
-            }
-            if (settleMillis < 2) {
-                throw new IllegalArgumentException("settle time must be >= 2 ms, was " + settleMillis);
-            }
-            if (windowMillis < 1) {
-                throw new IllegalArgumentException("idle window must be >= 1 ms, was " + windowMillis);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
+            Checks.check(trafficMillis >= 1, "traffic must be >= 1 ms", trafficMillis);
+            Checks.check(settleMillis >= 2, "settle time must be >= 2 ms", settleMillis);
+            Checks.check(windowMillis >= 1, "idle window must be >= 1 ms", windowMillis);
+            Netty.checkBusyPollMicros(busyPollMicros);
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */
-        public List<OpenLoopTransport> transports() {
-            List<OpenLoopTransport> list = new ArrayList<>();
-            list.add(new FloorOpenLoopTransport());
-            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyOpenLoopTransport(s, 0)));
+        public List<Transport> transports() {
+            List<Transport> list = new ArrayList<>();
+            list.add(Floor.pair());
+            list.addAll(Netty.all(busyPollMicros));
             return list;
         }
     }
@@ -168,13 +165,13 @@ public final class IdleCost {
     /** Runs the configuration, printing one progress line per transport. */
     public static Result run(Config config, PrintStream progress) {
         Objects.requireNonNull(config, "config");
-        return run(config, config.transports(), progress);
+        return run(config, config.transports(), t -> OpenLoopSession.open(t, 0), progress);
     }
 
-    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
-        List<String> notes = Machine.availabilityNotes("idle", transports, OpenLoopTransport::name,
-                OpenLoopTransport::unavailableReason, OpenLoopTransport::spinningThreads);
+    /** As {@link #run(Config, PrintStream)} over the given transports and sessions (tests inject broken ones). */
+    static Result run(Config config, List<? extends Transport> transports, Opener<OpenLoopSession> opener,
+                      PrintStream progress) {
+        List<String> notes = new ArrayList<>(LatencyRuns.availabilityNotes("idle", transports));
         notes.add("One transport at a time, so at most 2 threads spin at once (the floor's, or a busypoll pair's "
                 + "spin window) on " + Machine.cores() + " cores. The floor's 2 threads spin while idle (that is what "
                 + "they cost); the "
@@ -186,14 +183,14 @@ public final class IdleCost {
         notes.add("thread CPU: ThreadMXBean#getThreadCpuTime (ns); " + CpuClock.note());
         notes.forEach(progress::println);
         List<Row> rows = new ArrayList<>();
-        for (OpenLoopTransport t : transports) {
+        for (Transport t : transports) {
             boolean busyPoll = t.key().startsWith("busypoll");
             if (t.unavailableReason() != null) {
                 rows.add(new Row(t.name(), t.key(), busyPoll, List.of(), Double.NaN, 0, t.unavailableReason()));
                 continue;
             }
             try {
-                Row r = measure(config, t, busyPoll);
+                Row r = measure(config, t, opener, busyPoll);
                 rows.add(r);
                 StringBuilder line = new StringBuilder();
                 for (Loop l : r.loops) {
@@ -211,9 +208,10 @@ public final class IdleCost {
         return new Result(config, List.copyOf(rows), List.copyOf(notes));
     }
 
-    private static Row measure(Config config, OpenLoopTransport t, boolean busyPoll) throws Exception {
-        try (OpenLoopTransport.Session session = t.open()) {
-            List<OpenLoopTransport.LabelledThread> threads = session.threads();
+    private static Row measure(Config config, Transport t, Opener<OpenLoopSession> opener, boolean busyPoll)
+            throws Exception {
+        try (OpenLoopSession session = opener.open(t)) {
+            List<OpenLoopSession.LabelledThread> threads = session.threads();
             long messages = Math.max(1, TRAFFIC_RATE * config.trafficMillis / 1000);
             // Generous give-up: the first messages over a fresh pair pay class loading and may take ~0.5 s; the
             // sender then catches up, and idle cost needs every message answered, not a punctual schedule.
@@ -257,7 +255,7 @@ public final class IdleCost {
     }
 
     /** CPU time of each thread, ns, in order (-1 entries where unknown). */
-    private static long[] threadNanos(List<OpenLoopTransport.LabelledThread> threads) {
+    private static long[] threadNanos(List<OpenLoopSession.LabelledThread> threads) {
         return threads.stream().mapToLong(t -> CpuClock.threadNanos(t.id())).toArray();
     }
 

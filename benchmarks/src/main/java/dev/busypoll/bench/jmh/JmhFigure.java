@@ -87,7 +87,7 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
     }
 
     /**
-     * The key of the harness's ping-pong row that measures the same thing ({@code pingpong.PingPongTransport#key()}):
+     * The key of the harness's ping-pong row that measures the same thing ({@code transport.Transport#key()}):
      * {@code floor} for {@link PingPongBenchmark#floor}, {@code pipe<spinMicros>} for {@link PingPongBenchmark#pipe};
      * empty for the others. {@link FloorGroupBenchmark} has none either: its two halves are JMH threads of a
      * {@code @Group} and its AverageTime score is a mean with no per-round-trip timing, so no p50 to set against the

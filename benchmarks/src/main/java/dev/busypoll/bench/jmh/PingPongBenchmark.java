@@ -20,8 +20,9 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
  * Two-thread ping-pong, one op = one round trip, the JMH twins of the harness's ping-pong rows: {@link #floor}
- * measures what {@code pingpong.FloorTransport} ("floor: SPSC queues, busy spin") measures and {@link #pipe}
- * what {@code pingpong.PipeTransport} ("busy-wait pipe SPSC, spin N µs") measures, with the same queues, the
+ * measures what the harness's floor row ("floor: SPSC queues, busy spin", {@code pingpong.PingPongSession} on
+ * {@code transport.Floor}) measures and {@link #pipe} what its busy-wait pipe row ("busy-wait pipe SPSC, spin N
+ * µs", on {@code transport.BusyWait}) measures, with the same queues, the
  * same capacity (64), the same 8-byte message passed by reference and the same server loop. The JMH thread is
  * the client; the server is a thread of the benchmark's state, started per trial.
  *
@@ -64,7 +65,7 @@ public class PingPongBenchmark {
         long sequence;
         private Thread server;
 
-        /** Starts the echo thread (as FloorTransport's: spin on relaxedPoll, echo with relaxedOffer). */
+        /** Starts the echo thread (as the floor row's: spin on relaxedPoll, echo with relaxedOffer). */
         @Setup(Level.Trial)
         public void start() {
             ping = new SpscArrayQueue<>(CAPACITY);
@@ -113,7 +114,7 @@ public class PingPongBenchmark {
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         private Thread server;
 
-        /** Starts the echo thread (as PipeTransport's: read until end-of-stream, write back). */
+        /** Starts the echo thread (as the pipe row's: read until end-of-stream, write back). */
         @Setup(Level.Trial)
         public void start() {
             ping = Pipes.spsc(CAPACITY, spinMicros);

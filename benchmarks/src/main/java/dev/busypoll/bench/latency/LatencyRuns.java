@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Summary;
 
@@ -64,6 +65,25 @@ public final class LatencyRuns {
     public static List<String> availabilityNotes(String label, List<? extends LatencySubject> subjects) {
         return Machine.availabilityNotes(label, subjects, LatencySubject::name, LatencySubject::unavailableReason,
                 LatencySubject::spinningThreads);
+    }
+
+    /**
+     * The notes a scenario over {@code subjects} starts with: {@link #availabilityNotes}, then, when the available
+     * subject with the most spinning threads has one per core or more, that nothing else gets a core, then the CPU
+     * clock's note.
+     *
+     * @param label    the scenario's label for the warnings, e.g. "ping-pong"
+     * @param subjects the subjects, in report order
+     */
+    public static List<String> notes(String label, List<? extends LatencySubject> subjects) {
+        List<String> notes = new ArrayList<>(availabilityNotes(label, subjects));
+        int spinners = maxSpinningThreads(subjects);
+        if (spinners >= Machine.cores()) {
+            notes.add("NOTE: spinning rows use " + spinners + " spinning threads on " + Machine.cores()
+                    + " cores: nothing else (the JIT, GC, other processes) gets a core without preempting them.");
+        }
+        notes.add(CpuClock.note());
+        return notes;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
@@ -17,7 +18,10 @@ import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRuns;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Opener;
+import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
 
 /**
@@ -102,28 +106,25 @@ public final class OpenLoop {
                     throw new IllegalArgumentException("rates must be ascending without repeats, were " + rates);
                 }
             }
-            if (durationMillis < 1) {
-                throw new IllegalArgumentException("duration must be >= 1 ms, was " + durationMillis);
-            }
-            if (warmupMillis < 0) {
-                throw new IllegalArgumentException("warm-up must be >= 0 ms, was " + warmupMillis);
-            }
-            if (spinAheadMicros < 0) {
-                throw new IllegalArgumentException("spin-ahead must be >= 0 µs, was " + spinAheadMicros);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
-            if (sessions < 1) {
-                throw new IllegalArgumentException("sessions must be >= 1, was " + sessions);
-            }
+            Checks.check(durationMillis >= 1, "duration must be >= 1 ms", durationMillis);
+            Checks.check(warmupMillis >= 0, "warm-up must be >= 0 ms", warmupMillis);
+            Checks.check(spinAheadMicros >= 0, "spin-ahead must be >= 0 µs", spinAheadMicros);
+            Netty.checkBusyPollMicros(busyPollMicros);
+            Checks.check(sessions >= 1, "sessions must be >= 1", sessions);
         }
 
         /** Every transport, in report order: the floor, then every Netty transport. */
-        public List<OpenLoopTransport> transports() {
-            List<OpenLoopTransport> list = new ArrayList<>();
-            list.add(new FloorOpenLoopTransport());
-            long spin = TimeUnit.MICROSECONDS.toNanos(spinAheadMicros);
-            NettyTransportSpecs.all(busyPollMicros).forEach(s -> list.add(new NettyOpenLoopTransport(s, spin)));
+        public List<Transport> transports() {
+            List<Transport> list = new ArrayList<>();
+            list.add(Floor.pair());
+            list.addAll(Netty.all(busyPollMicros));
             return list;
+        }
+
+        /** Opens this configuration's sessions ({@link OpenLoopSession#open}, with the spin-ahead). */
+        Opener<OpenLoopSession> opener() {
+            long spin = TimeUnit.MICROSECONDS.toNanos(spinAheadMicros);
+            return t -> OpenLoopSession.open(t, spin);
         }
 
         /** Requests scheduled at {@code rate} over all sessions together (at least one). */
@@ -300,24 +301,14 @@ public final class OpenLoop {
     /** Runs the configuration, printing one progress line per transport, rate and session. */
     public static Result run(Config config, PrintStream progress) {
         Objects.requireNonNull(config, "config");
-        return run(config, config.transports(), progress);
+        return run(config, config.transports(), config.opener(), progress);
     }
 
-    /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<OpenLoopTransport> transports, PrintStream progress) {
-        List<String> notes = new ArrayList<>();
-        int spinners = 0;
-        for (OpenLoopTransport t : transports) {
-            if (t.unavailableReason() != null) {
-                notes.add(t.name() + ": not available (" + t.unavailableReason() + ")");
-                continue;
-            }
-            spinners = Math.max(spinners, t.spinningThreads());
-            String w = Machine.oversubscriptionWarning("open loop " + t.name(), t.spinningThreads());
-            if (w != null) {
-                notes.add(w);
-            }
-        }
+    /** As {@link #run(Config, PrintStream)} over the given transports and sessions (tests inject broken ones). */
+    static Result run(Config config, List<? extends Transport> transports, Opener<OpenLoopSession> opener,
+                      PrintStream progress) {
+        List<String> notes = new ArrayList<>(LatencyRuns.availabilityNotes("open loop", transports));
+        int spinners = LatencyRuns.maxSpinningThreads(transports);
         notes.add("Spinning threads: the floor's 2 threads and the 2 loops of each busypoll row with "
                 + "BUSY_POLL_MICROS > 0 spin (" + spinners + " at most at a time, one transport runs at a time, on "
                 + Machine.cores() + " cores); besides, " + clientSpinNote(config.spinAheadMicros));
@@ -350,13 +341,13 @@ public final class OpenLoop {
             // latency level (LatencyRuns.inRoundOrder).
             for (int i : LatencyRuns.inRoundOrder(indices(transports.size()), s,
                     j -> Summary.isBusyPollSetting(transports.get(j).key()))) {
-                OpenLoopTransport t = transports.get(i);
+                Transport t = transports.get(i);
                 if (t.unavailableReason() != null || failures.get(i) != null) {
                     continue;
                 }
                 int done = 0;
-                try (OpenLoopTransport.Session session = t.open()) {
-                    List<OpenLoopTransport.LabelledThread> threads = session.threads();
+                try (OpenLoopSession session = opener.open(t)) {
+                    List<OpenLoopSession.LabelledThread> threads = session.threads();
                     long warmupMillis = config.warmupMillis(s);
                     if (warmupMillis > 0) {
                         long rate = config.rates.get(0);
@@ -389,7 +380,7 @@ public final class OpenLoop {
 
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < transports.size(); i++) {
-            OpenLoopTransport t = transports.get(i);
+            Transport t = transports.get(i);
             if (t.unavailableReason() != null) {
                 rows.add(new Row(t.name(), t.key(), List.of(), t.unavailableReason()));
                 continue;
@@ -477,7 +468,7 @@ public final class OpenLoop {
         }
     }
 
-    private static Run runRate(OpenLoopTransport.Session session, long serverThread, Config config, long rate,
+    private static Run runRate(OpenLoopSession session, long serverThread, Config config, long rate,
                                int sessionIndex) throws Exception {
         Plan plan = new Plan(rate, config.messages(rate, sessionIndex), config.giveUpNanos(rate, sessionIndex));
         Histogram latency = histogram();

@@ -8,15 +8,19 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.BusyWait;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.KernelPipe;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
 
 /**
  * Ping-pong, the in-JVM analogue of {@code perf bench sched pipe} (Linux's {@code perf bench}): an 8-byte message
@@ -35,8 +39,7 @@ import dev.busypoll.bench.transport.NettyTransportSpecs;
  *   t1 &lt;---  receive       &lt;--- pong -----  send back
  *            histogram.record(t1 - t0)
  *
- *   the topology of each transport is drawn in its own class: FloorTransport,
- *   KernelPipeTransport, PipeTransport, NettyTransport (LocalChannel, NIO, busypoll channel)
+ *   the topology over each kind of transport is drawn in PingPongSession
  * </pre>
  */
 public final class PingPong {
@@ -62,32 +65,27 @@ public final class PingPong {
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
             only = Set.copyOf(only);
-            if (roundTrips < 1) {
-                throw new IllegalArgumentException("round trips must be >= 1, was " + roundTrips);
-            }
-            if (warmupRoundTrips < 0) {
-                throw new IllegalArgumentException("warm-up round trips must be >= 0, was " + warmupRoundTrips);
-            }
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("repetitions must be >= 1, was " + repetitions);
-            }
-            NettyTransportSpecs.checkBusyPollMicros(busyPollMicros);
-            NettyTransportSpecs.checkBusyPollMicros(List.of(pipeSpinMicros));
+            Checks.check(roundTrips >= 1, "round trips must be >= 1", roundTrips);
+            Checks.check(warmupRoundTrips >= 0, "warm-up round trips must be >= 0", warmupRoundTrips);
+            Checks.check(repetitions >= 1, "repetitions must be >= 1", repetitions);
+            Netty.checkBusyPollMicros(busyPollMicros);
+            Netty.checkBusyPollMicros(List.of(pipeSpinMicros));
         }
 
         /** Every transport of this configuration, in report order, before the {@code only} filter. */
-        public List<PingPongTransport> allTransports() {
-            List<PingPongTransport> list = new ArrayList<>();
-            list.add(new FloorTransport());
-            list.add(new KernelPipeTransport());
-            list.add(new PipeTransport(pipeSpinMicros));
-            NettyTransportSpecs.all(busyPollMicros).forEach(spec -> list.add(new NettyTransport(spec)));
+        public List<Transport> allTransports() {
+            List<Transport> list = new ArrayList<>();
+            list.add(Floor.pair());
+            list.add(new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"));
+            list.add(new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
+                    pipeSpinMicros));
+            list.addAll(Netty.all(busyPollMicros));
             return list;
         }
 
         /** The transports to run, after the {@code only} filter. */
-        public List<PingPongTransport> transports() {
-            List<PingPongTransport> all = allTransports();
+        public List<Transport> transports() {
+            List<Transport> all = allTransports();
             if (only.isEmpty()) {
                 return all;
             }
@@ -95,7 +93,7 @@ public final class PingPong {
             all.forEach(t -> keys.remove(t.key()));
             if (!keys.isEmpty()) {
                 throw new IllegalArgumentException("unknown ping-pong transport(s) " + keys + "; known: "
-                        + all.stream().map(PingPongTransport::key).toList());
+                        + all.stream().map(Transport::key).toList());
             }
             return all.stream().filter(t -> only.contains(t.key())).toList();
         }
@@ -134,14 +132,8 @@ public final class PingPong {
     }
 
     /** As {@link #run(Config, PrintStream)} over the given transports (tests inject broken ones). */
-    static Result run(Config config, List<PingPongTransport> transports, PrintStream progress) {
-        List<String> notes = new ArrayList<>(LatencyRuns.availabilityNotes("ping-pong", transports));
-        int spinners = LatencyRuns.maxSpinningThreads(transports);
-        if (spinners >= Machine.cores()) {
-            notes.add("NOTE: spinning rows use " + spinners + " spinning threads on " + Machine.cores()
-                    + " cores: nothing else (the JIT, GC, other processes) gets a core without preempting them.");
-        }
-        notes.add(CpuClock.note());
+    static Result run(Config config, List<? extends Transport> transports, PrintStream progress) {
+        List<String> notes = LatencyRuns.notes("ping-pong", transports);
         notes.forEach(progress::println);
         List<LatencyRow> rows = LatencyRuns.run("ping-pong", transports, config.repetitions,
                 t -> runOnce(t, config.warmupRoundTrips, config.roundTrips), notes, progress);
@@ -149,7 +141,7 @@ public final class PingPong {
     }
 
     /** One repetition: open, warm up, measure, close. */
-    static LatencyRuns.Measured runOnce(PingPongTransport transport, int warmup, int roundTrips) throws Exception {
+    static LatencyRuns.Measured runOnce(Transport transport, int warmup, int roundTrips) throws Exception {
         Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
         long done;
         long t0;
@@ -160,7 +152,7 @@ public final class PingPong {
         // The watchdog interrupts this thread if the repetition hangs (a lost wake-up in a blocking pipe read would
         // otherwise stop the whole run); it is generous: 1 ms per round trip on top of a minute.
         try (Watchdog w = Watchdog.start(transport.name(), 60_000L + (warmup + (long) roundTrips));
-             PingPongTransport.Session session = transport.open()) {
+             PingPongSession session = PingPongSession.open(transport)) {
             if (warmup > 0) {
                 session.run(warmup, null);
             }

@@ -19,6 +19,12 @@ public record LoopFigures(IdleStats.Snapshot idle, long unparksIssued, long unpa
                 unparksAvoided - earlier.unparksAvoided);
     }
 
+    /** These figures plus others (of another loop). */
+    public LoopFigures plus(LoopFigures other) {
+        return new LoopFigures(idle.plus(other.idle), unparksIssued + other.unparksIssued,
+                unparksAvoided + other.unparksAvoided);
+    }
+
     /** One line for the report. */
     public String describe() {
         return Pipes.describe(idle) + "; unparks issued " + unparksIssued + ", avoided " + unparksAvoided;

@@ -12,7 +12,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 
 /**
- * One connection of a {@link NettyTransportSpec}, set up and torn down the way design.md's pitfalls say: a client
+ * One connection of a {@link Netty} transport, set up and torn down the way design.md's pitfalls say: a client
  * channel on one single-threaded event loop group, the server (and its one accepted child) on another; {@link
  * #open} returns only after {@code channelActive} ran on both ends, so traffic may start at once; {@link #close}
  * closes the three channels, waits for both ends to see it, then shuts the groups down. Every channel scenario
@@ -48,17 +48,17 @@ public final class NettyPair implements AutoCloseable {
      * @param clientHandler the client channel's handler
      * @throws IllegalStateException when either end did not become active in time
      */
-    public static NettyPair open(NettyTransportSpec spec, ChannelHandler childHandler, ChannelHandler clientHandler)
+    public static NettyPair open(Netty spec, ChannelHandler childHandler, ChannelHandler clientHandler)
             throws Exception {
-        EventLoopGroup serverGroup = spec.newGroup().apply(1);
-        EventLoopGroup clientGroup = spec.newGroup().apply(1);
+        EventLoopGroup serverGroup = spec.newGroup(1);
+        EventLoopGroup clientGroup = spec.newGroup(1);
         ActiveWatch childActive = new ActiveWatch();
         ActiveWatch clientActive = new ActiveWatch();
         Channel server = null;
         Channel client = null;
         try {
             server = spec.serverBootstrap(serverGroup).childHandler(initializer(childActive, childHandler))
-                    .bind(spec.bindAddress().get()).sync().channel();
+                    .bind(spec.bindAddress()).sync().channel();
             client = spec.clientBootstrap(clientGroup).handler(initializer(clientActive, clientHandler))
                     .connect(server.localAddress()).sync().channel();
             if (!clientActive.latch.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)

@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.FakeTransport;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
 
 /** A tiny hackbench over every channel transport: complete and sane results, never timing thresholds. */
 @Timeout(300)
@@ -75,11 +77,9 @@ class ChannelHackbenchTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1), 2, 1, 0, 1, List.of());
-        HackbenchChannelsTransport broken =
-                BrokenTransport.of(HackbenchChannelsTransport.class, "cannot connect today");
-        ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(new FloorHackbenchChannels(), broken,
-                new NettyHackbenchChannels(dev.busypoll.bench.transport.NettyTransportSpecs.localDefault(), 1)),
-                QUIET);
+        ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(FloorHackbenchChannels.FLOOR,
+                FakeTransport.broken("cannot connect today"), Netty.localDefault()),
+                FakeTransport.opener(t -> ChannelHackbenchSession.open(t, 1, 1)), QUIET);
         assertEquals(1, result.cell(1, "floor").runs().size());
         assertEquals(1, result.cell(1, "local-default").runs().size());
         BrokenTransport.assertFailed(result.cell(1, "broken"), result.cell(1, "broken").unavailable(),
@@ -91,50 +91,27 @@ class ChannelHackbenchTest {
      * A transport that logs "key groups" for every run (and "key open" per session) and delivers instantly; it
      * throws on the run numbers in {@code failOnRuns} (counted over all its runs, 1-based).
      */
-    private static HackbenchChannelsTransport logging(String key, List<String> log, Set<Integer> failOnRuns) {
-        return new HackbenchChannelsTransport() {
-            private int runs;
-
-            @Override
-            public String name() {
-                return key;
-            }
-
-            @Override
-            public String key() {
-                return key;
-            }
-
-            @Override
-            public int spinningThreads(int groups) {
-                return 0;
-            }
-
-            @Override
-            public String unavailableReason() {
-                return null;
-            }
-
-            @Override
-            public Session open(int maxGroups) {
-                log.add(key + " open");
-                return new Session() {
-                    @Override
-                    public Measured run(int groups, int loops) {
-                        log.add(key + " " + groups);
-                        if (failOnRuns.contains(++runs)) {
-                            throw new IllegalStateException("run " + runs + " lost a message");
-                        }
-                        return new Measured(0, 1_000_000L * runs, (long) groups * 20 * 20 * loops, null);
+    private static FakeTransport<ChannelHackbenchSession> logging(String key, List<String> log,
+                                                                 Set<Integer> failOnRuns) {
+        int[] runs = new int[1];
+        return new FakeTransport<>(key, () -> {
+            log.add(key + " open");
+            return new ChannelHackbenchSession() {
+                @Override
+                public Measured run(int groups, int loops) {
+                    log.add(key + " " + groups);
+                    if (failOnRuns.contains(++runs[0])) {
+                        throw new IllegalStateException("run " + runs[0] + " lost a message");
                     }
+                    return new Measured(0, 1_000_000L * runs[0], (long) groups * 20 * 20 * loops, null);
+                }
 
-                    @Override
-                    public void close() {
-                        log.add(key + " close");
-                    }
-                };
-            }
-        };
+                @Override
+                public void close() {
+                    log.add(key + " close");
+                }
+            };
+        });
     }
 
     @Test
@@ -143,7 +120,10 @@ class ChannelHackbenchTest {
         // Warm-up runs: 1 per session, so busypoll-auto's run 3 is its second measured run at 1 group.
         ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1, 2), 1, 2, 1, 1, List.of());
         ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(logging("busypoll5", log, Set.of()),
-                logging("local-default", log, Set.of()), logging("busypoll-auto", log, Set.of(3))), QUIET);
+                logging("local-default", log, Set.of()), logging("busypoll-auto", log, Set.of(3))),
+                FakeTransport.opener(t -> {
+                    throw new AssertionError("only fakes here");
+                }), QUIET);
 
         assertEquals(List.of(
                 "local-default open", "local-default 2", "local-default 1", "local-default 1", "local-default 2",
@@ -170,8 +150,8 @@ class ChannelHackbenchTest {
     @Test
     void shouldInterleaveExactlyTheBusyPollChannelRowsAmongItsTransports() {
         ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1), 1, 1, 0, 1,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
-        List<String> keys = config.transports().stream().map(HackbenchChannelsTransport::key).toList();
+                Netty.DEFAULT_BUSY_POLL_MICROS);
+        List<String> keys = config.transports().stream().map(Transport::key).toList();
         assertEquals(List.of("busypoll0", "busypoll5", "busypoll10", "busypoll50", "busypoll-auto"),
                 keys.stream().filter(ChannelHackbench::interleaved).toList(),
                 "the busy-poll settings, the rows that began with busypoll before they were named so: " + keys);

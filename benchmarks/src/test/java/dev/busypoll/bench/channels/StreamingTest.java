@@ -26,7 +26,8 @@ import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
 
 /** A tiny stream over every transport: complete and sane results, never timing thresholds. */
 @Timeout(300)
@@ -36,7 +37,7 @@ class StreamingTest {
     @Test
     void shouldReportEveryTransportWithExactCountsAndSaneNumbers() {
         // 20,000 x 64 B = 1.25 MB: more than the in-flight window, so the window's pause and resume run too.
-        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, Netty.DEFAULT_BUSY_POLL_MICROS);
         Streaming.Result result = Streaming.run(config, QUIET);
 
         List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "local-default", "local-io",
@@ -181,9 +182,9 @@ class StreamingTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         Streaming.Config config = new Streaming.Config(500, 0, 2, 4, List.of());
-        StreamingTransport broken = BrokenTransport.of(StreamingTransport.class, "cannot connect today");
-        Streaming.Result result = Streaming.run(config, List.of(new FloorStreaming(), broken,
-                new NettyStreaming(NettyTransportSpecs.localDefault())), QUIET);
+        Transport broken = BrokenTransport.of(Transport.class, "cannot connect today");
+        Streaming.Result result = Streaming.run(config, List.of(FloorStreaming.floor(), broken, Netty.localDefault()),
+                QUIET);
         assertEquals(2, result.row("floor").reps().size());
         assertEquals(2, result.row("local-default").reps().size());
         BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),

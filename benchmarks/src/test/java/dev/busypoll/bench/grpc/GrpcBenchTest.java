@@ -19,8 +19,6 @@ import dev.busypoll.bench.latency.BrokenSubject;
 import dev.busypoll.bench.latency.LatencyAssertions;
 import dev.busypoll.bench.latency.LatencyRow;
 
-import io.grpc.Channel;
-
 /** A tiny gRPC scenario over every row: complete and sane results, never timing thresholds. */
 @Timeout(120)
 class GrpcBenchTest {
@@ -61,15 +59,8 @@ class GrpcBenchTest {
     @Test
     void shouldReportABrokenRowAsFailedAndKeepTheOthers() {
         GrpcBench.Config config = new GrpcBench.Config(20, 0, 2, List.of());
-        GrpcTarget broken = (BrokenTarget) () -> new GrpcTarget.Session() {
-            @Override
-            public Channel channel() {
-                throw new IllegalStateException("no channel today");
-            }
-
-            @Override
-            public void close() {
-            }
+        GrpcTarget broken = (BrokenTarget) () -> {
+            throw new IllegalStateException("no channel today");
         };
         GrpcBench.Result result = GrpcBench.run(config, List.of(new GrpcTarget.InProcess(), broken), QUIET);
         assertEquals(2, result.row("inprocess").reps().size());
@@ -78,7 +69,7 @@ class GrpcBenchTest {
         assertTrue(result.notes().stream().anyMatch(n -> n.contains("broken: FAILED")), result.notes().toString());
     }
 
-    /** A gRPC target whose channel cannot be had. */
+    /** A gRPC target whose server and channel cannot be had. */
     private interface BrokenTarget extends GrpcTarget, BrokenSubject {
     }
 

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.core.IdleStats;
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.KernelPipe;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.ThreadTransport;
 
 /** A tiny hackbench: complete and sane results, never timing thresholds. */
 @Timeout(60)
@@ -26,7 +28,7 @@ class HackbenchTest {
     @Test
     void shouldReportEveryTransportAtEveryGroupCountWithSaneNumbers() throws Exception {
         Hackbench.Config config = new Hackbench.Config(List.of(1, 2), 10, 2,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 64, 60);
+                Netty.DEFAULT_BUSY_POLL_MICROS, 64, 60);
         Hackbench.Result result = Hackbench.run(config, QUIET);
 
         assertEquals(2 * 6, result.cells().size());
@@ -74,8 +76,9 @@ class HackbenchTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         Hackbench.Config config = new Hackbench.Config(List.of(1), 5, 1, List.of(), 64, 60);
-        HackbenchTransport broken = BrokenTransport.of(HackbenchTransport.class, "no endpoint today");
-        Hackbench.Result result = Hackbench.run(config, List.of(new KernelPipeTransport(), broken), QUIET);
+        ThreadTransport broken = BrokenTransport.of(ThreadTransport.class, "no endpoint today");
+        Hackbench.Result result = Hackbench.run(config, List.of(new KernelPipe("kernel pipe", "kernel"), broken),
+                QUIET);
         assertEquals(1, result.cell(1, "kernel").runs().size());
         BrokenTransport.assertFailed(result.cell(1, "broken"), result.cell(1, "broken").unavailable(),
                 result.table(), "| 1 | broken | failed |");

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.FakeTransport;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.openloop.FloorOpenLoopTransport;
-import dev.busypoll.bench.openloop.OpenLoopTransport;
+import dev.busypoll.bench.openloop.OpenLoopSession;
+import dev.busypoll.bench.transport.Floor;
 
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Netty;
 
 /** A tiny idle-cost run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)
@@ -27,7 +28,7 @@ class IdleCostTest {
 
     @Test
     void shouldReportEveryTransportWithSaneNumbers() {
-        IdleCost.Config config = new IdleCost.Config(5, 20, 50, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS);
+        IdleCost.Config config = new IdleCost.Config(5, 20, 50, Netty.DEFAULT_BUSY_POLL_MICROS);
         IdleCost.Result result = IdleCost.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
@@ -69,8 +70,9 @@ class IdleCostTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         IdleCost.Config config = new IdleCost.Config(2, 5, 10, List.of());
-        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
-        IdleCost.Result result = IdleCost.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
+        IdleCost.Result result = IdleCost.run(config, List.of(Floor.pair(),
+                FakeTransport.broken("cannot connect today")), FakeTransport.opener(t -> OpenLoopSession.open(t, 0)),
+                QUIET);
         assertEquals(2, result.row("floor").loops().size());
         BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
                 result.table(), "| broken | failed |");

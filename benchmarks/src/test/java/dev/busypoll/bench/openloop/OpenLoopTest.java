@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +22,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
+import dev.busypoll.bench.FakeTransport;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Profile;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
 
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.core.IdleStats;
 
 /** A tiny open-loop run over every transport: complete and sane results, never timing thresholds. */
@@ -39,7 +40,7 @@ class OpenLoopTest {
     @Test
     void shouldReportEveryTransportAtEveryRateWithSaneNumbers() {
         OpenLoop.Config config = new OpenLoop.Config(List.of(2_000L, 5_000L), 50, 20, 100,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 1);
+                Netty.DEFAULT_BUSY_POLL_MICROS, 1);
         OpenLoop.Result result = OpenLoop.run(config, QUIET);
 
         List<String> keys = List.of("floor", "local-default", "local-io", "nio", "epoll", "epoll-busypoll50",
@@ -82,8 +83,8 @@ class OpenLoopTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 20, 0, 100, List.of(), 1);
-        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect today");
-        OpenLoop.Result result = OpenLoop.run(config, List.of(new FloorOpenLoopTransport(), broken), QUIET);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(Floor.pair(),
+                FakeTransport.broken("cannot connect today")), FakeTransport.opener(config.opener()), QUIET);
         assertEquals(1, result.row("floor").cells().size());
         BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
                 result.table(), "| broken | n/a | failed |");
@@ -95,7 +96,7 @@ class OpenLoopTest {
         // Low rates, so that no sender gives up however busy the machine (the last request of a session is due at
         // least 125 ms before its give-up time), and 7 requests at 20 msg/s, which do not split evenly (3 + 4).
         OpenLoop.Config config = new OpenLoop.Config(List.of(20L, 30L), 350, 0, 100,
-                NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, 2);
+                Netty.DEFAULT_BUSY_POLL_MICROS, 2);
         assertEquals(List.of(3L, 4L), List.of(config.messages(20, 0), config.messages(20, 1)));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         OpenLoop.Result result = OpenLoop.run(config, new PrintStream(progress, true, StandardCharsets.UTF_8));
@@ -130,19 +131,13 @@ class OpenLoopTest {
     @Test
     void shouldReportATransportThatFailsOnlyInTheSecondSessionAsFailedAndKeepTheOthers() {
         OpenLoop.Config config = new OpenLoop.Config(List.of(20L, 30L), 350, 0, 100, List.of(), 2);
-        OpenLoopTransport broken = BrokenTransport.of(OpenLoopTransport.class, "cannot connect the second time");
         AtomicInteger opened = new AtomicInteger();
-        OpenLoopTransport flaky = (OpenLoopTransport) Proxy.newProxyInstance(OpenLoopTransport.class.getClassLoader(),
-                new Class<?>[] {OpenLoopTransport.class}, (self, method, args) -> {
-                    if (method.getName().equals("open")) {
-                        // The first session works (a floor pair), the second cannot connect.
-                        return opened.incrementAndGet() == 1 ? new FloorOpenLoopTransport().open() : broken.open();
-                    }
-                    return method.invoke(broken, args);
-                });
-        OpenLoop.Result result = OpenLoop.run(config,
-                List.of(new FloorOpenLoopTransport(), flaky, new NettyOpenLoopTransport(
-                        NettyTransportSpecs.localDefault(), 100_000)), QUIET);
+        FakeTransport<OpenLoopSession> broken = FakeTransport.broken("cannot connect the second time");
+        // The first session works (a floor pair), the second cannot connect.
+        FakeTransport<OpenLoopSession> flaky = new FakeTransport<>(BrokenTransport.KEY,
+                () -> opened.incrementAndGet() == 1 ? config.opener().open(Floor.pair()) : broken.open().call());
+        OpenLoop.Result result = OpenLoop.run(config, List.of(Floor.pair(), flaky, Netty.localDefault()),
+                FakeTransport.opener(config.opener()), QUIET);
 
         assertEquals(2, opened.get(), "opened once per session");
         OpenLoop.Row row = result.row(BrokenTransport.KEY);
@@ -206,34 +201,31 @@ class OpenLoopTest {
     void shouldPoolHistogramsCountsRunTimesAndCpuOfTheSessions() {
         // A transport that answers every request at once: session s's replies take s µs, each request 1 ms of run.
         AtomicInteger sessions = new AtomicInteger();
-        OpenLoopTransport instant = new FakeTransport("instant") {
-            @Override
-            public Session open() {
-                long micros = sessions.incrementAndGet();
-                return new Session() {
-                    @Override
-                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
-                        for (long i = 0; i < plan.messages(); i++) {
-                            lateness.recordValue(0);
-                            latency.recordValue(micros * 1000);
-                        }
-                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
-                                5 + plan.messages() * 1_000_000);
+        FakeTransport<OpenLoopSession> instant = new FakeTransport<>("instant", () -> {
+            long micros = sessions.incrementAndGet();
+            return new OpenLoopSession() {
+                @Override
+                public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                    for (long i = 0; i < plan.messages(); i++) {
+                        lateness.recordValue(0);
+                        latency.recordValue(micros * 1000);
                     }
+                    return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
+                            5 + plan.messages() * 1_000_000);
+                }
 
-                    @Override
-                    public List<LabelledThread> threads() {
-                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
-                    }
+                @Override
+                public List<LabelledThread> threads() {
+                    return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                }
 
-                    @Override
-                    public void close() {
-                    }
-                };
-            }
-        };
+                @Override
+                public void close() {
+                }
+            };
+        });
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 101, 3, 100, List.of(), 2);
-        OpenLoop.Result result = OpenLoop.run(config, List.of(instant), QUIET);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(instant), FakeTransport.opener(config.opener()), QUIET);
 
         assertEquals(2, sessions.get());
         OpenLoop.Cell c = result.row("instant").cell(1_000);
@@ -255,48 +247,46 @@ class OpenLoopTest {
     @Test
     void shouldReportTheServerLoopsNapsPerSessionAndPooled() {
         // A server whose idle ladder naps 10 times in every measured run: 7 caught, 2 missed, 1 woken early.
-        OpenLoopTransport napping = new FakeTransport("napping") {
-            @Override
-            public Session open() {
-                return new Session() {
-                    private long runs;
+        FakeTransport<OpenLoopSession> napping = new FakeTransport<>("napping", () -> {
+            return new OpenLoopSession() {
+                private long runs;
 
-                    @Override
-                    public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
-                        for (long i = 0; i < plan.messages(); i++) {
-                            lateness.recordValue(0);
-                            latency.recordValue(1000);
-                        }
-                        runs++;
-                        return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
-                                5 + plan.messages() * 1_000_000);
+                @Override
+                public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
+                    for (long i = 0; i < plan.messages(); i++) {
+                        lateness.recordValue(0);
+                        latency.recordValue(1000);
                     }
+                    runs++;
+                    return new RunFigures(plan.messages(), plan.messages(), plan.messages(), 5,
+                            5 + plan.messages() * 1_000_000);
+                }
 
-                    @Override
-                    public IdleStats.Snapshot serverIdle() {
-                        return new IdleStats.Snapshot(12 * runs, runs, 0, 11 * runs, 0, 0, 0, 0, 0, 0, 10 * runs,
-                                7 * runs, 2 * runs);
-                    }
+                @Override
+                public IdleStats.Snapshot serverIdle() {
+                    return new IdleStats.Snapshot(12 * runs, runs, 0, 11 * runs, 0, 0, 0, 0, 0, 0, 10 * runs,
+                            7 * runs, 2 * runs);
+                }
 
-                    @Override
-                    public IdleStats.Snapshot clientIdle() {
-                        // The client's replies: 5 found it spinning, 2 yielding, 1 parked, in every run.
-                        return new IdleStats.Snapshot(8 * runs, 5 * runs, 2 * runs, runs, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-                    }
+                @Override
+                public IdleStats.Snapshot clientIdle() {
+                    // The client's replies: 5 found it spinning, 2 yielding, 1 parked, in every run.
+                    return new IdleStats.Snapshot(8 * runs, 5 * runs, 2 * runs, runs, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                }
 
-                    @Override
-                    public List<LabelledThread> threads() {
-                        return List.of(new LabelledThread("server", Thread.currentThread().getId()));
-                    }
+                @Override
+                public List<LabelledThread> threads() {
+                    return List.of(new LabelledThread("server", Thread.currentThread().getId()));
+                }
 
-                    @Override
-                    public void close() {
-                    }
-                };
-            }
-        };
+                @Override
+                public void close() {
+                }
+            };
+        });
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 100, 0, 100, List.of(), 2);
-        OpenLoop.Result result = OpenLoop.run(config, List.of(napping, new FloorOpenLoopTransport()), QUIET);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(napping, Floor.pair()),
+                FakeTransport.opener(config.opener()), QUIET);
 
         OpenLoop.Cell c = result.row("napping").cell(1_000);
         assertEquals(2, c.serverIdle().size(), "one snapshot per session");
@@ -322,7 +312,8 @@ class OpenLoopTest {
     void shouldWarmUpFullyInTheFirstSessionAndBrieflyInTheLaterOnes() {
         List<List<Plan>> plans = new ArrayList<>();
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L, 2_000L), 90, 1_000, 100, List.of(), 3);
-        OpenLoop.Result result = OpenLoop.run(config, List.of(recording(plans)), QUIET);
+        OpenLoop.Result result = OpenLoop.run(config, List.of(recording(plans)), FakeTransport.opener(config.opener()),
+                QUIET);
 
         assertNull(result.row("recording").unavailable());
         assertEquals(3, plans.size(), "one pair per session");
@@ -346,7 +337,7 @@ class OpenLoopTest {
     void shouldKeepAWarmUpShorterThanTheCapInEverySessionAndSkipANoneInEvery() {
         List<List<Plan>> plans = new ArrayList<>();
         OpenLoop.Config config = new OpenLoop.Config(List.of(4_000L), 10, 50, 100, List.of(), 2);
-        OpenLoop.run(config, List.of(recording(plans)), QUIET);
+        OpenLoop.run(config, List.of(recording(plans)), FakeTransport.opener(config.opener()), QUIET);
         assertEquals(List.of(200L, 200L), plans.stream().map(p -> p.get(0).messages()).toList(),
                 "50 ms at 4000 msg/s in both sessions");
         assertEquals(List.of(50L, 50L), List.of(config.warmupMillis(0), config.warmupMillis(1)));
@@ -354,13 +345,13 @@ class OpenLoopTest {
                 OpenLoopSection.sessionsText(config));
 
         plans.clear();
-        OpenLoop.run(new OpenLoop.Config(List.of(4_000L), 10, 0, 100, List.of(), 2), List.of(recording(plans)),
-                QUIET);
+        OpenLoop.Config two = new OpenLoop.Config(List.of(4_000L), 10, 0, 100, List.of(), 2);
+        OpenLoop.run(two, List.of(recording(plans)), FakeTransport.opener(two.opener()), QUIET);
         assertEquals(List.of(1, 1), plans.stream().map(List::size).toList(), "no warm-up plan, one rate each");
 
         plans.clear();
         OpenLoop.Config one = new OpenLoop.Config(List.of(4_000L), 10, 1_000, 100, List.of(), 1);
-        OpenLoop.run(one, List.of(recording(plans)), QUIET);
+        OpenLoop.run(one, List.of(recording(plans)), FakeTransport.opener(one.opener()), QUIET);
         assertEquals(4_000, plans.get(0).get(0).messages(), "one session: the whole warm-up, as before");
     }
 
@@ -389,9 +380,9 @@ class OpenLoopTest {
         List<String> opened = new ArrayList<>();
         List<String> keys = List.of("floor", "local-default", "busypoll5", "nio", "epoll-busypoll50",
                 "busypoll-auto", "epoll", "busypoll50");
-        List<OpenLoopTransport> transports = keys.stream().map(k -> opening(k, opened)).toList();
+        List<FakeTransport<OpenLoopSession>> transports = keys.stream().map(k -> opening(k, opened)).toList();
         OpenLoop.Config config = new OpenLoop.Config(List.of(1_000L), 8, 0, 100, List.of(), 8);
-        OpenLoop.run(config, transports, QUIET);
+        OpenLoop.run(config, transports, FakeTransport.opener(config.opener()), QUIET);
 
         assertEquals(8 * keys.size(), opened.size(), "every transport once per session: " + opened);
         for (int s = 0; s < 8; s++) {
@@ -408,37 +399,31 @@ class OpenLoopTest {
     }
 
     /** A transport that logs its key when a session opens and answers every request at once. */
-    private static OpenLoopTransport opening(String key, List<String> opened) {
-        return new FakeTransport(key) {
-            @Override
-            public Session open() {
-                opened.add(key);
-                return instantSession(plan -> { });
-            }
-        };
+    private static FakeTransport<OpenLoopSession> opening(String key, List<String> opened) {
+        return new FakeTransport<>(key, () -> {
+            opened.add(key);
+            return instantSession(plan -> { });
+        });
     }
 
     /**
      * A transport that records, per session (pair), every plan it is given and answers every request at once
      * with a 1 µs latency.
      */
-    private static OpenLoopTransport recording(List<List<Plan>> plans) {
-        return new FakeTransport("recording") {
-            @Override
-            public Session open() {
-                List<Plan> mine = new ArrayList<>();
-                plans.add(mine);
-                return instantSession(mine::add);
-            }
-        };
+    private static FakeTransport<OpenLoopSession> recording(List<List<Plan>> plans) {
+        return new FakeTransport<>("recording", () -> {
+            List<Plan> mine = new ArrayList<>();
+            plans.add(mine);
+            return instantSession(mine::add);
+        });
     }
 
     /**
      * A session that answers every request at once with a 1 µs latency and tells {@code onRun} of every plan it is
      * given.
      */
-    private static OpenLoopTransport.Session instantSession(Consumer<Plan> onRun) {
-        return new OpenLoopTransport.Session() {
+    private static OpenLoopSession instantSession(Consumer<Plan> onRun) {
+        return new OpenLoopSession() {
             @Override
             public RunFigures run(Plan plan, Histogram latency, Histogram lateness, Runnable beforeLastSend) {
                 onRun.accept(plan);
@@ -451,8 +436,8 @@ class OpenLoopTest {
             }
 
             @Override
-            public List<OpenLoopTransport.LabelledThread> threads() {
-                return List.of(new OpenLoopTransport.LabelledThread("server", Thread.currentThread().getId()));
+            public List<LabelledThread> threads() {
+                return List.of(new LabelledThread("server", Thread.currentThread().getId()));
             }
 
             @Override
@@ -487,34 +472,5 @@ class OpenLoopTest {
         assertEquals(100, plan.dueNanos(100, 0));
         assertEquals(100 + 333_333_333L, plan.dueNanos(100, 1));
         assertEquals(100 + 3_000_000_000L, plan.dueNanos(100, 9));
-    }
-
-    /** A transport that is always available, spins no thread and is named after its key; tests supply open(). */
-    private abstract static class FakeTransport implements OpenLoopTransport {
-        private final String key;
-
-        FakeTransport(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public String name() {
-            return key;
-        }
-
-        @Override
-        public String key() {
-            return key;
-        }
-
-        @Override
-        public int spinningThreads() {
-            return 0;
-        }
-
-        @Override
-        public String unavailableReason() {
-            return null;
-        }
     }
 }

@@ -14,11 +14,13 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import dev.busypoll.bench.latency.BrokenSubject;
+import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.latency.LatencyAssertions;
 import dev.busypoll.bench.latency.LatencyRow;
 
-import dev.busypoll.bench.transport.NettyTransportSpecs;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.ThreadTransport;
 
 /** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
 @Timeout(120)
@@ -27,7 +29,7 @@ class PingPongTest {
 
     @Test
     void shouldReportEveryTransportWithSaneNumbers() throws Exception {
-        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, NettyTransportSpecs.DEFAULT_BUSY_POLL_MICROS, Set.of());
+        PingPong.Config config = new PingPong.Config(100, 20, 1, 50, Netty.DEFAULT_BUSY_POLL_MICROS, Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
         List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
@@ -60,17 +62,11 @@ class PingPongTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         PingPong.Config config = new PingPong.Config(50, 0, 2, 50, List.of(), Set.of());
-        PingPongTransport broken = (BrokenTransport) () -> {
-            throw new IllegalStateException("cannot connect today");
-        };
-        PingPong.Result result = PingPong.run(config, List.of(new FloorTransport(), broken), QUIET);
+        ThreadTransport broken = BrokenTransport.of(ThreadTransport.class, "cannot connect today");
+        PingPong.Result result = PingPong.run(config, List.of(Floor.pair(), broken), QUIET);
         assertEquals(2, result.row("floor").reps().size());
         assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
         assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
-    }
-
-    /** A ping-pong transport that fails to open. */
-    private interface BrokenTransport extends PingPongTransport, BrokenSubject {
     }
 
     @Test

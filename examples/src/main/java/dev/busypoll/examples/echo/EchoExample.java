@@ -6,7 +6,7 @@ import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -43,13 +43,13 @@ public final class EchoExample {
      * Starts an echo server, times {@code roundTrips} ping-pongs of {@code size} bytes from one
      * client connection, closes everything and returns the round-trip times in nanoseconds.
      */
-    public static Histogram run(Transport transport, int roundTrips, int size, int busyPollMicros)
+    public static Histogram run(NettyTransport transport, int roundTrips, int size, int busyPollMicros)
             throws Exception {
         return run(transport, roundTrips, size, busyPollMicros, Layout.DEDICATED, 1);
     }
 
-    /** As {@link #run(Transport, int, int, int)}, with client and server placed by {@code layout}. */
-    public static Histogram run(Transport transport, int roundTrips, int size, int busyPollMicros, Layout layout,
+    /** As {@link #run(NettyTransport, int, int, int)}, with client and server placed by {@code layout}. */
+    public static Histogram run(NettyTransport transport, int roundTrips, int size, int busyPollMicros, Layout layout,
                                 int cores) throws Exception {
         try (StageLoops loops = new StageLoops(transport, layout, STAGES, 0, cores)) {
             EventLoopGroup serverGroup = loops.group("server");

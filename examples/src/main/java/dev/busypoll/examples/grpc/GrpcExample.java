@@ -8,40 +8,26 @@ import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.grpc.GrpcConnection;
+import dev.busypoll.testbed.grpc.PricingService;
 import io.grpc.CallOptions;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
-import io.grpc.netty.NettyChannelBuilder;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ServerChannel;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.net.SocketAddress;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * gRPC ({@code grpc-netty}, the unshaded artifact) serving and calling {@link PricingService} over
- * any {@link Transport}: the server through {@code NettyServerBuilder.forAddress(..)},
- * {@code channelType}, {@code bossEventLoopGroup}, {@code workerEventLoopGroup} and
- * {@code withChildOption} for the busy-poll budget; the client through
- * {@code NettyChannelBuilder.channelType(channelClass, addressClass)} and {@code eventLoopGroup}.
- * Beside them, gRPC's own in-process transport for reference.
+ * any {@link NettyTransport} ({@link GrpcConnection}), and gRPC's own in-process transport for reference.
  *
  * <pre>
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.grpc.GrpcExample \
@@ -49,23 +35,12 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  * {@code --help} lists the options and their defaults.
  *
- * <p>{@link #measureUnary} is the reusable part: the unary round-trip latency over a channel, for
- * benchmark reports. Server and client run their handlers on the event loops
- * ({@code directExecutor()}): the service never blocks.
+ * <p>Besides {@link GrpcConnection#measureUnary}, the blocking caller, this adds the asynchronous caller,
+ * {@link #measureUnaryAsync}, which calls from an event loop of the run's layout. Stateless.
  */
-public final class GrpcExample implements AutoCloseable {
+public final class GrpcExample {
 
-    private final EventLoopGroup serverGroup;
-    private final EventLoopGroup clientGroup;
-    private final Server server;
-    private final ManagedChannel channel;
-
-    private GrpcExample(EventLoopGroup serverGroup, EventLoopGroup clientGroup, Server server,
-                        ManagedChannel channel) {
-        this.serverGroup = serverGroup;
-        this.clientGroup = clientGroup;
-        this.server = server;
-        this.channel = channel;
+    private GrpcExample() {
     }
 
     /**
@@ -81,106 +56,15 @@ public final class GrpcExample implements AutoCloseable {
      * Serves {@link PricingService} over {@code transport} and connects a client channel to it, on {@code loops}'
      * stages {@code server} and {@code client}. Closing the result shuts those loops down.
      */
-    public static GrpcExample start(Transport transport, int busyPollMicros, StageLoops loops) throws Exception {
-        return start(loops.group("server"), loops.group("client"), transport.serverChannelClass(),
-                transport.channelClass(), transport.addressClass(), transport.bindAddress("grpc-" + System.nanoTime()),
-                transport.serverOptions(busyPollMicros), transport.connectionOptions(busyPollMicros));
-    }
-
-    /** Serves {@link PricingService} over {@code transport} and connects a client channel to it. */
-    public static GrpcExample start(Transport transport, int busyPollMicros) throws Exception {
-        return start(transport.newGroup(1), transport.newGroup(1), transport.serverChannelClass(),
-                transport.channelClass(), transport.addressClass(), transport.bindAddress("grpc-" + System.nanoTime()),
-                transport.serverOptions(busyPollMicros), transport.connectionOptions(busyPollMicros));
-    }
-
-    /**
-     * Serves {@link PricingService} on {@code serverGroup} and connects a client channel on {@code clientGroup}:
-     * for channel types and event loops the examples' {@link Transport} does not offer (benchmarks compare Netty's
-     * {@code LocalChannel} on the deprecated {@code DefaultEventLoopGroup}, which users still run). The result owns
-     * both groups: {@link #close()} shuts them down, and so does a failed start.
-     *
-     * @param serverGroup        the server's accepting and connection loops
-     * @param clientGroup        the client channel's loop
-     * @param serverChannelClass the server channel class
-     * @param channelClass       the client channel class
-     * @param bindAddress        where the server binds; the client connects to the address it bound
-     */
-    public static GrpcExample start(EventLoopGroup serverGroup, EventLoopGroup clientGroup,
-                                    Class<? extends ServerChannel> serverChannelClass,
-                                    Class<? extends Channel> channelClass, SocketAddress bindAddress)
+    public static GrpcConnection start(NettyTransport transport, int busyPollMicros, StageLoops loops)
             throws Exception {
-        return start(serverGroup, clientGroup, serverChannelClass, channelClass, bindAddress.getClass(), bindAddress,
-                Map.of(), Map.of());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static GrpcExample start(EventLoopGroup serverGroup, EventLoopGroup clientGroup,
-                                     Class<? extends ServerChannel> serverChannelClass,
-                                     Class<? extends Channel> channelClass, Class<? extends SocketAddress> addressClass,
-                                     SocketAddress bindAddress, Map<ChannelOption<?>, Object> serverOptions,
-                                     Map<ChannelOption<?>, Object> connectionOptions) throws Exception {
-        try {
-            NettyServerBuilder sb = NettyServerBuilder.forAddress(bindAddress)
-                    .channelType(serverChannelClass)
-                    .bossEventLoopGroup(serverGroup)
-                    .workerEventLoopGroup(serverGroup)
-                    .directExecutor()
-                    .addService(PricingService.definition());
-            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
-                sb.withChildOption((ChannelOption<Object>) o.getKey(), o.getValue());
-            }
-            for (Map.Entry<ChannelOption<?>, Object> o : serverOptions.entrySet()) {
-                sb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
-            }
-            Server server = sb.build().start();
-            SocketAddress address = server.getListenSockets().get(0);
-
-            NettyChannelBuilder cb = NettyChannelBuilder.forAddress(address)
-                    .channelType(channelClass, addressClass)
-                    .eventLoopGroup(clientGroup)
-                    .directExecutor()
-                    .usePlaintext();
-            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
-                cb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
-            }
-            return new GrpcExample(serverGroup, clientGroup, server, cb.build());
-        } catch (Exception | Error e) {
-            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw e;
-        }
-    }
-
-    /** @return the client channel */
-    public ManagedChannel channel() {
-        return channel;
+        return GrpcConnection.start(transport, busyPollMicros, loops.group("server"), loops.group("client"));
     }
 
     /** One blocking unary call. */
     public static PricingService.QuoteReply quote(io.grpc.Channel channel, String symbol, long quantity) {
         return ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT.withDeadlineAfter(
                 10, TimeUnit.SECONDS), new PricingService.QuoteRequest(symbol, quantity));
-    }
-
-    /**
-     * The unary round-trip latency of {@link PricingService#QUOTE} over {@code channel}: {@code warmup}
-     * untimed calls, then {@code calls} timed ones, one at a time from the calling thread.
-     *
-     * @return round-trip times in nanoseconds
-     */
-    public static Histogram measureUnary(io.grpc.Channel channel, int warmup, int calls) {
-        PricingService.QuoteRequest request = new PricingService.QuoteRequest("BUSY", 100);
-        for (int i = 0; i < warmup; i++) {
-            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
-        }
-        Histogram h = LatencyTable.newNanosHistogram();
-        for (int i = 0; i < calls; i++) {
-            long start = System.nanoTime();
-            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
-            h.recordValue(System.nanoTime() - start);
-        }
-        return h;
     }
 
     /** One unary call whose answer completes the result (on the client's event loop: direct executor). */
@@ -221,31 +105,11 @@ public final class GrpcExample implements AutoCloseable {
                 .get(calls + 10L, TimeUnit.SECONDS);
     }
 
-    /** {@link #measureUnary} over gRPC's own in-process transport, the reference row. */
+    /** {@link GrpcConnection#measureUnary} over gRPC's own in-process transport, the reference row. */
     public static Histogram measureInProcess(int warmup, int calls) throws Exception {
-        String name = "grpc-inprocess-" + System.nanoTime();
-        Server server = InProcessServerBuilder.forName(name).directExecutor()
-                .addService(PricingService.definition()).build().start();
-        ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();
-        try {
-            return measureUnary(channel, warmup, calls);
-        } finally {
-            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        try (GrpcConnection c = GrpcConnection.inProcess()) {
+            return GrpcConnection.measureUnary(c.channel(), warmup, calls);
         }
-    }
-
-    /** Shuts the client channel, then the server, then their event loops down. */
-    @Override
-    public void close() {
-        try {
-            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
     /** One quote per transport, then the unary latency table including grpc-inprocess. */
@@ -278,7 +142,7 @@ public final class GrpcExample implements AutoCloseable {
                         + " calls, " + caller + " caller");
                 for (TransportRun t : common.runs()) {
                     try (StageLoops loops = new StageLoops(t.transport(), layout, stages, caller.otherThreads(),
-                            cores); GrpcExample ex = start(t.transport(), t.busyPollMicros(), loops)) {
+                            cores); GrpcConnection ex = start(t.transport(), t.busyPollMicros(), loops)) {
                         System.out.println(t.label() + ": " + quote(ex.channel(), "BUSY", 250));
                         table.add("grpc-netty " + t.label(), measure(caller, loops, ex.channel()));
                     }
@@ -300,11 +164,11 @@ public final class GrpcExample implements AutoCloseable {
                 if (caller == Caller.ASYNC) {
                     measureUnaryAsync(loops.loop(Caller.STAGE), channel, 1_000);
                 } else {
-                    measureUnary(channel, 0, 1_000);
+                    GrpcConnection.measureUnary(channel, 0, 1_000);
                 }
             } while (System.nanoTime() - end < 0);
             return caller == Caller.ASYNC ? measureUnaryAsync(loops.loop(Caller.STAGE), channel, calls)
-                    : measureUnary(channel, 0, calls);
+                    : GrpcConnection.measureUnary(channel, 0, calls);
         }
     }
 }

@@ -9,7 +9,7 @@ import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import io.netty.channel.Channel;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
@@ -51,7 +51,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
     private final HttpServiceClient client;
     private final OrderService orders;
 
-    private HttpMicroservicesExample(Transport transport, Map<String, Integer> stock, int busyPollMicros,
+    private HttpMicroservicesExample(NettyTransport transport, Map<String, Integer> stock, int busyPollMicros,
                                      StageLoops loops) throws InterruptedException {
         this.loops = loops;
         inventory = new InventoryService(stock);
@@ -67,7 +67,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
      * Starts the inventory service on {@code transport} and connects the order service to it, each on an event
      * loop of its own, for a blocking caller.
      */
-    public static HttpMicroservicesExample start(Transport transport, Map<String, Integer> stock,
+    public static HttpMicroservicesExample start(NettyTransport transport, Map<String, Integer> stock,
                                                  int busyPollMicros) throws InterruptedException {
         return start(transport, stock, busyPollMicros, Layout.DEDICATED, Caller.BLOCKING, 1);
     }
@@ -76,8 +76,8 @@ public final class HttpMicroservicesExample implements AutoCloseable {
      * Starts the services with their stages (and an {@link Caller#ASYNC} caller's) placed by {@code layout} on
      * {@code cores} cores.
      */
-    public static HttpMicroservicesExample start(Transport transport, Map<String, Integer> stock, int busyPollMicros,
-                                                 Layout layout, Caller caller, int cores)
+    public static HttpMicroservicesExample start(NettyTransport transport, Map<String, Integer> stock,
+                                                 int busyPollMicros, Layout layout, Caller caller, int cores)
             throws InterruptedException {
         StageLoops loops = new StageLoops(transport, layout, caller.stages(SERVICES), caller.otherThreads(), cores);
         try {

@@ -1,7 +1,7 @@
 package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,11 +23,12 @@ public final class ExampleOptions {
     private boolean help;
 
     @Option(names = "--transport", split = ",", paramLabel = "TRANSPORT[:MICROS]", converter = TransportSpec.class,
-            description = "Transports to run, one after the other, comma-separated: BUSYPOLL, LOCAL, NIO, EPOLL"
-                    + " (case-insensitive), each with its own spin time if wanted (busypoll:0,busypoll:auto)."
+            description = "Transports to run, one after the other, comma-separated: BUSYPOLL, LOCAL,"
+                    + " LOCAL_DEFAULT, NIO, EPOLL (case-insensitive), each with its own spin time if wanted"
+                    + " (busypoll:0,busypoll:auto)."
                     + " Default: BUSYPOLL,LOCAL and then EPOLL (NIO where epoll is missing).")
-    private List<String> transportSpecs = List.of(Transport.BUSYPOLL.name(), Transport.LOCAL.name(),
-            Transport.defaultNetwork().name());
+    private List<String> transportSpecs = List.of(NettyTransport.BUSYPOLL.name(), NettyTransport.LOCAL.name(),
+            NettyTransport.defaultNetwork().name());
 
     @Option(names = "--layout", paramLabel = "LAYOUT",
             description = "DEDICATED (an event loop per stage) or SHARED (the stages share as many loops as there"
@@ -42,7 +43,7 @@ public final class ExampleOptions {
 
     /** The options with the examples' default busy-poll budget, {@link Transport#DEFAULT_BUSY_POLL_MICROS}. */
     public ExampleOptions() {
-        this(Transport.DEFAULT_BUSY_POLL_MICROS);
+        this(NettyTransport.DEFAULT_BUSY_POLL_MICROS);
     }
 
     /** The options with an example's own default busy-poll budget, in µs. */
@@ -51,7 +52,7 @@ public final class ExampleOptions {
     }
 
     /** @return the transports named by {@code --transport}, in order */
-    public List<Transport> transports() {
+    public List<NettyTransport> transports() {
         return runs().stream().map(TransportRun::transport).toList();
     }
 
@@ -129,7 +130,7 @@ public final class ExampleOptions {
         @Override
         public String convert(String value) {
             try {
-                TransportRun.parse(value, Transport.DEFAULT_BUSY_POLL_MICROS);
+                TransportRun.parse(value, NettyTransport.DEFAULT_BUSY_POLL_MICROS);
                 return value;
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());

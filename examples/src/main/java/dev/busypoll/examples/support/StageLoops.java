@@ -1,6 +1,6 @@
 package dev.busypoll.examples.support;
 
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -32,7 +32,7 @@ public final class StageLoops implements AutoCloseable {
      * @param otherThreads busy threads of the run that are not event loops (see {@link Layout#loops})
      * @param cores        the cores the run may use
      */
-    public StageLoops(Transport transport, Layout layout, List<String> stages, int otherThreads, int cores) {
+    public StageLoops(NettyTransport transport, Layout layout, List<String> stages, int otherThreads, int cores) {
         this.stages = List.copyOf(stages);
         this.description = describe(layout, this.stages, otherThreads, cores);
         loopOfStage = assign(layout, this.stages.size(), otherThreads, cores);

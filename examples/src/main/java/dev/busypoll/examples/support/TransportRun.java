@@ -1,7 +1,7 @@
 package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 
 import java.util.Locale;
 
@@ -13,11 +13,11 @@ import java.util.Locale;
  * @param busyPollMicros its busy-poll budget in µs, or {@link BusyPollChannelOption#AUTO} (ignored by transports
  *                       without one)
  */
-public record TransportRun(Transport transport, int busyPollMicros) {
+public record TransportRun(NettyTransport transport, int busyPollMicros) {
 
     /** @return the row's name: the transport's, with the spin time for busypoll ({@code BUSYPOLL auto}) */
     public String label() {
-        if (transport != Transport.BUSYPOLL) {
+        if (transport != NettyTransport.BUSYPOLL) {
             return transport.name();
         }
         return transport.name() + " " + (busyPollMicros == BusyPollChannelOption.AUTO ? "auto" : busyPollMicros + "us");
@@ -31,11 +31,11 @@ public record TransportRun(Transport transport, int busyPollMicros) {
      */
     public static TransportRun parse(String spec, int defaultMicros) {
         int colon = spec.indexOf(':');
-        Transport t = Transport.parse(colon < 0 ? spec : spec.substring(0, colon));
+        NettyTransport t = NettyTransport.parse(colon < 0 ? spec : spec.substring(0, colon));
         if (colon < 0) {
             return new TransportRun(t, defaultMicros);
         }
-        if (t != Transport.BUSYPOLL && t != Transport.EPOLL) {
+        if (t != NettyTransport.BUSYPOLL && t != NettyTransport.EPOLL) {
             throw new IllegalArgumentException("'" + spec + "': " + t.name().toLowerCase(Locale.ROOT)
                     + " has no spin time; give one to busypoll (or epoll's SO_BUSY_POLL) only");
         }

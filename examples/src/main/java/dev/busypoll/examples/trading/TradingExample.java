@@ -5,7 +5,7 @@ import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.TransportRun;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,7 +57,7 @@ public final class TradingExample {
      * bad orders (and the bad ones that are rejected whatever the book holds). {@code drainNanos} is how long after
      * the last order was sent the pipeline became quiet.
      */
-    public record Result(Transport transport, long sent, long rejects, long fills, long marketData,
+    public record Result(NettyTransport transport, long sent, long rejects, long fills, long marketData,
                          long minReceivedPerSubscriber, long gaps, Histogram orderToAckNanos,
                          Histogram orderToMarketDataNanos, long cpuNanos, long wallNanos, FlowCounts flow,
                          String label, int rate, long drainNanos) {
@@ -86,7 +86,7 @@ public final class TradingExample {
     }
 
     /** {@link #run(TransportRun, Layout, int, int, double, double, int)} with a loop per stage. */
-    public static Result run(Transport transport, int ratePerSecond, double warmupSeconds, double seconds,
+    public static Result run(NettyTransport transport, int ratePerSecond, double warmupSeconds, double seconds,
                              int subscribers, int busyPollMicros) throws Exception {
         return run(new TransportRun(transport, busyPollMicros), Layout.DEDICATED, 1, ratePerSecond, warmupSeconds,
                 seconds, subscribers);
@@ -99,7 +99,7 @@ public final class TradingExample {
      */
     public static Result run(TransportRun run, Layout layout, int cores, int ratePerSecond, double warmupSeconds,
                              double seconds, int subscribers) throws Exception {
-        Transport transport = run.transport();
+        NettyTransport transport = run.transport();
         try (TradingPipeline p = TradingPipeline.start(transport, layout, cores, INSTRUMENTS, subscribers,
                 run.busyPollMicros(), 42)) {
             long sent = 0;

@@ -3,7 +3,7 @@ package dev.busypoll.examples.trading;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -43,7 +43,7 @@ public final class TradingPipeline implements AutoCloseable {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
-    private final Transport transport;
+    private final NettyTransport transport;
     private final StageLoops loops;
     private final List<Channel> connections = new ArrayList<>();
     private final List<Channel> servers = new ArrayList<>();
@@ -56,7 +56,7 @@ public final class TradingPipeline implements AutoCloseable {
     private Channel clientChannel;
     private SocketAddress gatewayAddress;
 
-    private TradingPipeline(Transport transport, StageLoops loops) {
+    private TradingPipeline(NettyTransport transport, StageLoops loops) {
         this.transport = transport;
         this.loops = loops;
         this.subscriberGroup = loops.group("subscribers");
@@ -71,16 +71,16 @@ public final class TradingPipeline implements AutoCloseable {
      * @param busyPollMicros  busy-poll budget for the transport (ignored by those without one)
      * @param seed            seed of the client's order flow
      */
-    public static TradingPipeline start(Transport transport, int[] instruments, int subscriberCount,
+    public static TradingPipeline start(NettyTransport transport, int[] instruments, int subscriberCount,
                                         int busyPollMicros, long seed) throws Exception {
         return start(transport, Layout.DEDICATED, 1, instruments, subscriberCount, busyPollMicros, seed);
     }
 
     /**
-     * As {@link #start(Transport, int[], int, int, long)}, with the stages placed by {@code layout} on
+     * As {@link #start(NettyTransport, int[], int, int, long)}, with the stages placed by {@code layout} on
      * {@code cores} cores ({@link Layout#loops}: no busy thread besides the loops).
      */
-    public static TradingPipeline start(Transport transport, Layout layout, int cores, int[] instruments,
+    public static TradingPipeline start(NettyTransport transport, Layout layout, int cores, int[] instruments,
                                         int subscriberCount, int busyPollMicros, long seed) throws Exception {
         TradingPipeline p = new TradingPipeline(transport, new StageLoops(transport, layout, STAGES, 0, cores));
         try {
@@ -162,7 +162,7 @@ public final class TradingPipeline implements AutoCloseable {
     }
 
     /** @return the transport this pipeline runs on */
-    public Transport transport() {
+    public NettyTransport transport() {
         return transport;
     }
 

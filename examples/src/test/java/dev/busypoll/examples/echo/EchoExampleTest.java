@@ -1,6 +1,6 @@
 package dev.busypoll.examples.echo;
 
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,20 +12,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class EchoExampleTest {
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(30)
-    void shouldEchoEveryMessageOnEveryTransport(Transport transport) throws Exception {
+    void shouldEchoEveryMessageOnEveryTransport(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
 
-        Histogram rtt = EchoExample.run(transport, 500, 64, Transport.DEFAULT_BUSY_POLL_MICROS);
+        Histogram rtt = EchoExample.run(transport, 500, 64, NettyTransport.DEFAULT_BUSY_POLL_MICROS);
 
         assertEquals(500, rtt.getTotalCount());
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(30)
-    void shouldReassembleLargeEchoesOnEveryTransport(Transport transport) throws Exception {
+    void shouldReassembleLargeEchoesOnEveryTransport(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
 
         Histogram rtt = EchoExample.run(transport, 20, 256 * 1024, 0);

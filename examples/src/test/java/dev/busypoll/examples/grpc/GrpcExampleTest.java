@@ -3,13 +3,11 @@ package dev.busypoll.examples.grpc;
 import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.grpc.GrpcConnection;
+import dev.busypoll.testbed.grpc.PricingService;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.netty.channel.DefaultEventLoopGroup;
-import io.netty.channel.local.LocalAddress;
-import io.netty.channel.local.LocalChannel;
-import io.netty.channel.local.LocalServerChannel;
 import io.netty.util.Version;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,29 +36,29 @@ class GrpcExampleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldServeAndCallUnaryMethodsOnEveryTransport(Transport transport) throws Exception {
+    void shouldServeAndCallUnaryMethodsOnEveryTransport(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
-        try (GrpcExample ex = GrpcExample.start(transport, Transport.DEFAULT_BUSY_POLL_MICROS)) {
+        try (GrpcConnection ex = GrpcConnection.start(transport, NettyTransport.DEFAULT_BUSY_POLL_MICROS)) {
             PricingService.QuoteReply reply = GrpcExample.quote(ex.channel(), "BUSY", 250);
 
             assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250), reply);
             StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
                     () -> GrpcExample.quote(ex.channel(), "", 1));
             assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
-            assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
+            assertEquals(100, GrpcConnection.measureUnary(ex.channel(), 10, 100).getTotalCount());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(Transport transport) throws Exception {
+    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         List<String> stages = Caller.ASYNC.stages(GrpcExample.SERVICES);
         try (StageLoops loops = new StageLoops(transport, Layout.SHARED, stages, 0, 2);
-             GrpcExample ex = GrpcExample.start(transport, Transport.DEFAULT_BUSY_POLL_MICROS, loops)) {
+             GrpcConnection ex = GrpcExample.start(transport, NettyTransport.DEFAULT_BUSY_POLL_MICROS, loops)) {
             assertEquals("SHARED, 2 loops: caller+client | server", loops.describe());
 
             assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250), GrpcExample.quoteAsync(ex.channel(),
@@ -70,18 +68,6 @@ class GrpcExampleTest {
             assertEquals(Status.Code.INVALID_ARGUMENT, Status.fromThrowable(e.getCause()).getCode());
             assertEquals(200, GrpcExample.measureUnaryAsync(loops.loop(Caller.STAGE), ex.channel(), 200)
                     .getTotalCount());
-        }
-    }
-
-    @Test
-    @Timeout(60)
-    @SuppressWarnings("deprecation") // DefaultEventLoopGroup: deprecated in Netty 4.2, still what users run
-    void shouldServeAndCallOnGroupsAndChannelClassesGivenDirectly() throws Exception {
-        try (GrpcExample ex = GrpcExample.start(new DefaultEventLoopGroup(1), new DefaultEventLoopGroup(1),
-                LocalServerChannel.class, LocalChannel.class, new LocalAddress("grpc-default-" + System.nanoTime()))) {
-            assertEquals(new PricingService.QuoteReply("BUSY", 250, 125 * 250),
-                    GrpcExample.quote(ex.channel(), "BUSY", 250));
-            assertEquals(100, GrpcExample.measureUnary(ex.channel(), 10, 100).getTotalCount());
         }
     }
 

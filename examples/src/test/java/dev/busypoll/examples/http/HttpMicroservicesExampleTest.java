@@ -2,7 +2,7 @@ package dev.busypoll.examples.http;
 
 import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.Layout;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class HttpMicroservicesExampleTest {
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldAnswerPipelinedJsonRequestsInOrderOnOneKeepAliveConnection(Transport transport) throws Exception {
+    void shouldAnswerPipelinedJsonRequestsInOrderOnOneKeepAliveConnection(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         try (HttpMicroservicesExample ex = HttpMicroservicesExample.start(transport, Map.of("plum", 100), 0)) {
             List<CompletableFuture<HttpServiceClient.Response>> calls = new ArrayList<>();
@@ -46,15 +46,15 @@ class HttpMicroservicesExampleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldReserveABasketAndReportWhatFailed(Transport transport) throws Exception {
+    void shouldReserveABasketAndReportWhatFailed(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         Map<String, Integer> stock = new LinkedHashMap<>();
         stock.put("apple", 10);
         stock.put("pear", 5);
         try (HttpMicroservicesExample ex = HttpMicroservicesExample.start(transport, stock,
-                Transport.DEFAULT_BUSY_POLL_MICROS)) {
+                NettyTransport.DEFAULT_BUSY_POLL_MICROS)) {
             Map<String, Integer> basket = new LinkedHashMap<>();
             basket.put("apple", 3);
             basket.put("pear", 7);
@@ -80,12 +80,12 @@ class HttpMicroservicesExampleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(Transport transport) throws Exception {
+    void shouldAnswerAnAsynchronousCallerOnALoopOfTheSharedLayout(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         try (HttpMicroservicesExample ex = HttpMicroservicesExample.start(transport, Map.of("plum", 100),
-                Transport.DEFAULT_BUSY_POLL_MICROS, Layout.SHARED, Caller.ASYNC, 2)) {
+                NettyTransport.DEFAULT_BUSY_POLL_MICROS, Layout.SHARED, Caller.ASYNC, 2)) {
             assertEquals("SHARED, 2 loops: caller+orders | inventory", ex.loops().describe());
 
             assertEquals(300, ex.measureRoundTripsAsync("plum", 300).getTotalCount());

@@ -5,7 +5,7 @@ import dev.busypoll.examples.echo.EchoExample;
 import dev.busypoll.examples.grpc.GrpcExample;
 import dev.busypoll.examples.http.HttpMicroservicesExample;
 import dev.busypoll.examples.trading.TradingExample;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -108,18 +108,18 @@ class ExampleCommandLineTest {
     @ParameterizedTest
     @MethodSource("commands")
     void shouldReadTransportsCaseInsensitivelyInTheirOrder(Class<? extends Callable<Integer>> command) {
-        assertEquals(List.of(new TransportRun(Transport.LOCAL, Transport.DEFAULT_BUSY_POLL_MICROS),
-                new TransportRun(Transport.NIO, Transport.DEFAULT_BUSY_POLL_MICROS)),
+        assertEquals(List.of(new TransportRun(NettyTransport.LOCAL, NettyTransport.DEFAULT_BUSY_POLL_MICROS),
+                new TransportRun(NettyTransport.NIO, NettyTransport.DEFAULT_BUSY_POLL_MICROS)),
                 options(command, "--transport", "local,NIO").runs());
-        assertEquals(List.of(Transport.BUSYPOLL, Transport.LOCAL, Transport.defaultNetwork()),
+        assertEquals(List.of(NettyTransport.BUSYPOLL, NettyTransport.LOCAL, NettyTransport.defaultNetwork()),
                 options(command).transports());
     }
 
     @Test
     void shouldKeepEachExamplesDefaultBusyPollBudget() {
-        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(EchoExample.Cli.class, "--busy-poll-micros"));
-        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(GrpcExample.Cli.class, "--busy-poll-micros"));
-        assertEquals(Transport.DEFAULT_BUSY_POLL_MICROS, parsed(TradingExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(NettyTransport.DEFAULT_BUSY_POLL_MICROS, parsed(EchoExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(NettyTransport.DEFAULT_BUSY_POLL_MICROS, parsed(GrpcExample.Cli.class, "--busy-poll-micros"));
+        assertEquals(NettyTransport.DEFAULT_BUSY_POLL_MICROS, parsed(TradingExample.Cli.class, "--busy-poll-micros"));
         assertEquals(0, parsed(TradingExample.Cli.class, "--busy-poll-micros", "--busy-poll-micros=0"));
         assertEquals(2.5, parsed(TradingExample.Cli.class, "--seconds", "--seconds", "2.5"));
     }
@@ -127,9 +127,9 @@ class ExampleCommandLineTest {
     @ParameterizedTest
     @MethodSource("commands")
     void shouldGiveEachTransportRowItsOwnSpinTimeOrTheDefault(Class<? extends Callable<Integer>> command) {
-        assertEquals(List.of(new TransportRun(Transport.BUSYPOLL, 0),
-                        new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO),
-                        new TransportRun(Transport.BUSYPOLL, 250), new TransportRun(Transport.LOCAL, 250)),
+        assertEquals(List.of(new TransportRun(NettyTransport.BUSYPOLL, 0),
+                        new TransportRun(NettyTransport.BUSYPOLL, BusyPollChannelOption.AUTO),
+                        new TransportRun(NettyTransport.BUSYPOLL, 250), new TransportRun(NettyTransport.LOCAL, 250)),
                 options(command, "--busy-poll-micros", "250", "--transport", "busypoll:0,BUSYPOLL:auto,busypoll,local")
                         .runs());
     }

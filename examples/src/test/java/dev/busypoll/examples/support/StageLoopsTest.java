@@ -1,6 +1,6 @@
 package dev.busypoll.examples.support;
 
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -18,7 +18,7 @@ class StageLoopsTest {
 
     @Test
     void shouldPutNeighbouringStagesOnTheSameLoopWhenShared() {
-        try (StageLoops loops = new StageLoops(Transport.BUSYPOLL, Layout.SHARED, STAGES, 0, 2)) {
+        try (StageLoops loops = new StageLoops(NettyTransport.BUSYPOLL, Layout.SHARED, STAGES, 0, 2)) {
             assertEquals(2, loops.loopCount());
             assertSame(loops.loop("client"), loops.loop("gateway"));
             assertSame(loops.loop("gateway"), loops.loop("engine"));
@@ -34,7 +34,7 @@ class StageLoopsTest {
 
     @Test
     void shouldGiveEveryStageItsOwnLoopWhenDedicated() {
-        try (StageLoops loops = new StageLoops(Transport.LOCAL, Layout.DEDICATED, List.of("a", "b", "c"), 0, 1)) {
+        try (StageLoops loops = new StageLoops(NettyTransport.LOCAL, Layout.DEDICATED, List.of("a", "b", "c"), 0, 1)) {
             assertEquals(3, loops.loopCount());
             assertNotSame(loops.loop("a"), loops.loop("b"));
             assertNotSame(loops.loop("b"), loops.loop("c"));
@@ -50,7 +50,7 @@ class StageLoopsTest {
 
     @Test
     void shouldNameTheStagesItKnowsWhenAskedForAnother() {
-        try (StageLoops loops = new StageLoops(Transport.LOCAL, Layout.SHARED, List.of("a", "b"), 0, 2)) {
+        try (StageLoops loops = new StageLoops(NettyTransport.LOCAL, Layout.SHARED, List.of("a", "b"), 0, 2)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> loops.group("z"));
             assertEquals("unknown stage 'z', expected one of [a, b]", e.getMessage());
         }
@@ -58,7 +58,7 @@ class StageLoopsTest {
 
     @Test
     void shouldShutEveryLoopDownOnClose() {
-        StageLoops loops = new StageLoops(Transport.BUSYPOLL, Layout.DEDICATED, List.of("a", "b"), 0, 2);
+        StageLoops loops = new StageLoops(NettyTransport.BUSYPOLL, Layout.DEDICATED, List.of("a", "b"), 0, 2);
         loops.close();
         assertTrue(loops.group("a").isTerminated());
         assertTrue(loops.group("b").isTerminated());

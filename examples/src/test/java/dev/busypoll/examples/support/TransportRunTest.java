@@ -1,7 +1,7 @@
 package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,23 +12,23 @@ class TransportRunTest {
 
     @Test
     void shouldTakeTheDefaultSpinTimeForABareName() {
-        assertEquals(new TransportRun(Transport.BUSYPOLL, 7), TransportRun.parse("busypoll", 7));
-        assertEquals(new TransportRun(Transport.LOCAL, 7), TransportRun.parse("LOCAL", 7));
+        assertEquals(new TransportRun(NettyTransport.BUSYPOLL, 7), TransportRun.parse("busypoll", 7));
+        assertEquals(new TransportRun(NettyTransport.LOCAL, 7), TransportRun.parse("LOCAL", 7));
     }
 
     @Test
     void shouldReadASpinTimeOfItsOwn() {
-        assertEquals(new TransportRun(Transport.BUSYPOLL, 0), TransportRun.parse("busypoll:0", 7));
-        assertEquals(new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO),
+        assertEquals(new TransportRun(NettyTransport.BUSYPOLL, 0), TransportRun.parse("busypoll:0", 7));
+        assertEquals(new TransportRun(NettyTransport.BUSYPOLL, BusyPollChannelOption.AUTO),
                 TransportRun.parse("BUSYPOLL:Auto", 7));
-        assertEquals(new TransportRun(Transport.BUSYPOLL, 250), TransportRun.parse("busypoll:250", 7));
+        assertEquals(new TransportRun(NettyTransport.BUSYPOLL, 250), TransportRun.parse("busypoll:250", 7));
     }
 
     @Test
     void shouldNameBusyPollRowsByTheirSpinTime() {
-        assertEquals("BUSYPOLL auto", new TransportRun(Transport.BUSYPOLL, BusyPollChannelOption.AUTO).label());
-        assertEquals("BUSYPOLL 50us", new TransportRun(Transport.BUSYPOLL, 50).label());
-        assertEquals("LOCAL", new TransportRun(Transport.LOCAL, 50).label());
+        assertEquals("BUSYPOLL auto", new TransportRun(NettyTransport.BUSYPOLL, BusyPollChannelOption.AUTO).label());
+        assertEquals("BUSYPOLL 50us", new TransportRun(NettyTransport.BUSYPOLL, 50).label());
+        assertEquals("LOCAL", new TransportRun(NettyTransport.LOCAL, 50).label());
     }
 
     @Test

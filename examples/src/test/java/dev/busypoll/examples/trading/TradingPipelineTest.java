@@ -2,7 +2,7 @@ package dev.busypoll.examples.trading;
 
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.TransportRun;
-import dev.busypoll.examples.transport.Transport;
+import dev.busypoll.testbed.NettyTransport;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -25,29 +25,30 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class TradingPipelineTest {
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldAnswerEveryOrderAndDeliverAllMarketDataUnderOpenLoopLoad(Transport transport) throws Exception {
+    void shouldAnswerEveryOrderAndDeliverAllMarketDataUnderOpenLoopLoad(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
 
         TradingExample.Result r = TradingExample.run(transport, 2_000, 0.2, 0.5, 3,
-                Transport.DEFAULT_BUSY_POLL_MICROS);
+                NettyTransport.DEFAULT_BUSY_POLL_MICROS);
 
         assertEverythingAnsweredAndDelivered(r, 1_000);
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldAnswerEveryOrderWithItsStagesSharingTwoLoops(Transport transport) throws Exception {
+    void shouldAnswerEveryOrderWithItsStagesSharingTwoLoops(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
 
-        TradingExample.Result r = TradingExample.run(new TransportRun(transport, Transport.DEFAULT_BUSY_POLL_MICROS),
+        TradingExample.Result r = TradingExample.run(
+                new TransportRun(transport, NettyTransport.DEFAULT_BUSY_POLL_MICROS),
                 Layout.SHARED, 2, 4_000, 0.1, 0.5, 2);
 
         assertEverythingAnsweredAndDelivered(r, 2_000);
         assertEquals(4_000, r.rate());
-        assertEquals(new TransportRun(transport, Transport.DEFAULT_BUSY_POLL_MICROS).label(), r.label());
+        assertEquals(new TransportRun(transport, NettyTransport.DEFAULT_BUSY_POLL_MICROS).label(), r.label());
     }
 
     private static void assertEverythingAnsweredAndDelivered(TradingExample.Result r, long orders) {
@@ -70,9 +71,9 @@ class TradingPipelineTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(60)
-    void shouldRejectBadOrdersWithoutHurtingAnyStage(Transport transport) throws Exception {
+    void shouldRejectBadOrdersWithoutHurtingAnyStage(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         EventLoopGroup group = transport.newGroup(1);
         BlockingQueue<ExecutionReport> reports = new LinkedBlockingQueue<>();

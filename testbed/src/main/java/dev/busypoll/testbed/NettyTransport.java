@@ -1,4 +1,4 @@
-package dev.busypoll.examples.transport;
+package dev.busypoll.testbed;
 
 import dev.busypoll.channel.BusyPollAddress;
 import dev.busypoll.channel.BusyPollChannel;
@@ -9,6 +9,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -32,11 +33,13 @@ import java.net.SocketAddress;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * The one place in the examples that knows which Netty transport carries the traffic.
+ * The one place in the examples and the benchmarks that knows which Netty transport carries the traffic.
  *
- * <p>Every example builds its pipelines from handlers that see only {@code ByteBuf}s or message
+ * <p>Every example and benchmark builds its pipelines from handlers that see only {@code ByteBuf}s or message
  * objects; this enum supplies what differs between transports: the event-loop group, the
  * server and client channel classes, the addresses to bind and connect to, the busy-poll option,
  * and whether message objects can travel by reference ({@link #passesObjects()}) or must be
@@ -46,38 +49,14 @@ import java.util.concurrent.ThreadFactory;
  * <p>Thread safety: the constants are immutable; the groups they create are ordinary Netty
  * groups, owned and shut down by the caller.
  */
-public enum Transport {
+public enum NettyTransport {
 
     /**
      * This project's in-JVM transport: {@link BusyPollChannel} on event loops run by
      * {@link BusyPollIoHandler}, which spin for the busy-poll budget before they sleep.
      */
-    BUSYPOLL(true, false) {
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return BusyPollIoHandler.newFactory();
-        }
-
-        @Override
-        public Class<? extends ServerChannel> serverChannelClass() {
-            return BusyPollServerChannel.class;
-        }
-
-        @Override
-        public Class<? extends Channel> channelClass() {
-            return BusyPollChannel.class;
-        }
-
-        @Override
-        public SocketAddress bindAddress(String name) {
-            return new BusyPollAddress(name);
-        }
-
-        @Override
-        public Class<? extends SocketAddress> addressClass() {
-            return BusyPollAddress.class;
-        }
-
+    BUSYPOLL(BusyPollServerChannel.class, BusyPollChannel.class, BusyPollAddress.class, BusyPollAddress::new,
+            BusyPollIoHandler::newFactory) {
         @Override
         public Map<ChannelOption<?>, Object> serverOptions(int busyPollMicros) {
             return Map.of(BusyPollChannelOption.BUSY_POLL_MICROS, busyPollMicros);
@@ -90,50 +69,26 @@ public enum Transport {
     },
 
     /** Netty's in-JVM {@link LocalChannel}, on event loops run by {@link LocalIoHandler}. */
-    LOCAL(true, false) {
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return LocalIoHandler.newFactory();
-        }
+    LOCAL(LocalServerChannel.class, LocalChannel.class, LocalAddress.class, LocalAddress::new,
+            LocalIoHandler::newFactory),
 
+    /**
+     * Netty's in-JVM {@link LocalChannel} on {@link DefaultEventLoopGroup}: what most Netty users of in-JVM
+     * channels run. Netty 4.2 deprecates that group in favour of {@link #LOCAL}'s {@code LocalIoHandler}; it is
+     * here because it is what users have.
+     */
+    LOCAL_DEFAULT(LocalServerChannel.class, LocalChannel.class, LocalAddress.class, LocalAddress::new, null) {
+        @SuppressWarnings("deprecation")
         @Override
-        public Class<? extends ServerChannel> serverChannelClass() {
-            return LocalServerChannel.class;
-        }
-
-        @Override
-        public Class<? extends Channel> channelClass() {
-            return LocalChannel.class;
-        }
-
-        @Override
-        public SocketAddress bindAddress(String name) {
-            return new LocalAddress(name);
-        }
-
-        @Override
-        public Class<? extends SocketAddress> addressClass() {
-            return LocalAddress.class;
+        public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
+            return threadFactory == null ? new DefaultEventLoopGroup(threads)
+                    : new DefaultEventLoopGroup(threads, threadFactory);
         }
     },
 
     /** Java NIO sockets over loopback TCP: available everywhere. */
-    NIO(false, true) {
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return NioIoHandler.newFactory();
-        }
-
-        @Override
-        public Class<? extends ServerChannel> serverChannelClass() {
-            return NioServerSocketChannel.class;
-        }
-
-        @Override
-        public Class<? extends Channel> channelClass() {
-            return NioSocketChannel.class;
-        }
-    },
+    NIO(NioServerSocketChannel.class, NioSocketChannel.class, InetSocketAddress.class, null,
+            NioIoHandler::newFactory),
 
     /**
      * Linux epoll over loopback TCP with the socket's own busy polling ({@code SO_BUSY_POLL}, µs)
@@ -141,25 +96,11 @@ public enum Transport {
      * unset (the socket has no adaptive spin, and refuses -1). Available only where
      * {@link Epoll#isAvailable()}.
      */
-    EPOLL(false, true) {
+    EPOLL(EpollServerSocketChannel.class, EpollSocketChannel.class, InetSocketAddress.class, null,
+            EpollIoHandler::newFactory) {
         @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return EpollIoHandler.newFactory();
-        }
-
-        @Override
-        public Class<? extends ServerChannel> serverChannelClass() {
-            return EpollServerSocketChannel.class;
-        }
-
-        @Override
-        public Class<? extends Channel> channelClass() {
-            return EpollSocketChannel.class;
-        }
-
-        @Override
-        public boolean isAvailable() {
-            return Epoll.isAvailable();
+        public String unavailableReason() {
+            return Epoll.isAvailable() ? null : "native epoll unavailable: " + Epoll.unavailabilityCause();
         }
 
         @Override
@@ -177,21 +118,35 @@ public enum Transport {
      */
     public static final int DEFAULT_BUSY_POLL_MICROS = BusyPollChannelOption.AUTO;
 
-    private final boolean passesObjects;
-    private final boolean network;
+    private final Class<? extends ServerChannel> serverChannelClass;
+    private final Class<? extends Channel> channelClass;
+    private final Class<? extends SocketAddress> addressClass;
+    private final Function<String, SocketAddress> namedAddress;
+    private final Supplier<IoHandlerFactory> ioHandlerFactory;
 
-    Transport(boolean passesObjects, boolean network) {
-        this.passesObjects = passesObjects;
-        this.network = network;
+    /**
+     * @param namedAddress     makes an in-JVM address from a name; {@code null} for loopback TCP
+     * @param ioHandlerFactory the event loops' I/O handler; {@code null} when {@link #newGroup} is overridden
+     */
+    NettyTransport(Class<? extends ServerChannel> serverChannelClass, Class<? extends Channel> channelClass,
+                   Class<? extends SocketAddress> addressClass, Function<String, SocketAddress> namedAddress,
+                   Supplier<IoHandlerFactory> ioHandlerFactory) {
+        this.serverChannelClass = serverChannelClass;
+        this.channelClass = channelClass;
+        this.addressClass = addressClass;
+        this.namedAddress = namedAddress;
+        this.ioHandlerFactory = ioHandlerFactory;
     }
 
-    abstract IoHandlerFactory ioHandlerFactory();
-
     /** @return the server channel class for {@link ServerBootstrap#channel(Class)} */
-    public abstract Class<? extends ServerChannel> serverChannelClass();
+    public Class<? extends ServerChannel> serverChannelClass() {
+        return serverChannelClass;
+    }
 
     /** @return the client channel class for {@link Bootstrap#channel(Class)} */
-    public abstract Class<? extends Channel> channelClass();
+    public Class<? extends Channel> channelClass() {
+        return channelClass;
+    }
 
     /**
      * Address to bind a server to. In-JVM transports use {@code name}; TCP transports bind the
@@ -199,12 +154,17 @@ public enum Transport {
      * {@link Channel#localAddress()}.
      */
     public SocketAddress bindAddress(String name) {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        return isNetwork() ? new InetSocketAddress(InetAddress.getLoopbackAddress(), 0) : namedAddress.apply(name);
     }
 
     /** @return whether this transport can run on this machine */
     public boolean isAvailable() {
-        return true;
+        return unavailableReason() == null;
+    }
+
+    /** @return {@code null} when this transport can run on this machine, otherwise why not */
+    public String unavailableReason() {
+        return null;
     }
 
     /**
@@ -212,22 +172,26 @@ public enum Transport {
      *         pipeline needs no codec for them; {@code false} if they must be encoded to bytes
      */
     public boolean passesObjects() {
-        return passesObjects;
+        return !isNetwork();
     }
 
     /** @return {@code true} for the transports that leave the JVM (loopback TCP here) */
     public boolean isNetwork() {
-        return network;
+        return namedAddress == null;
     }
 
     /** A group of {@code threads} event loops for this transport's channels. */
     public EventLoopGroup newGroup(int threads) {
-        return new MultiThreadIoEventLoopGroup(threads, ioHandlerFactory());
+        return newGroup(threads, null);
     }
 
-    /** A group of {@code threads} event loops whose threads are created by {@code threadFactory}. */
+    /**
+     * A group of {@code threads} event loops whose threads are created by {@code threadFactory} ({@code null}:
+     * the group's default).
+     */
     public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
-        return new MultiThreadIoEventLoopGroup(threads, threadFactory, ioHandlerFactory());
+        return threadFactory == null ? new MultiThreadIoEventLoopGroup(threads, ioHandlerFactory.get())
+                : new MultiThreadIoEventLoopGroup(threads, threadFactory, ioHandlerFactory.get());
     }
 
     /**
@@ -265,12 +229,12 @@ public enum Transport {
      * {@code withChildOption} / {@code withOption}).
      */
     public Map<ChannelOption<?>, Object> connectionOptions(int busyPollMicros) {
-        return network ? Map.of(ChannelOption.TCP_NODELAY, true) : Map.of();
+        return isNetwork() ? Map.of(ChannelOption.TCP_NODELAY, true) : Map.of();
     }
 
     /** @return the class of this transport's addresses (for gRPC's {@code channelType(.., addressClass)}) */
     public Class<? extends SocketAddress> addressClass() {
-        return InetSocketAddress.class;
+        return addressClass;
     }
 
     @SuppressWarnings("unchecked")
@@ -289,8 +253,8 @@ public enum Transport {
      *
      * @throws IllegalArgumentException for an unknown name or a transport not available here
      */
-    public static Transport parse(String name) {
-        Transport t;
+    public static NettyTransport parse(String name) {
+        NettyTransport t;
         try {
             t = valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
@@ -298,18 +262,19 @@ public enum Transport {
                     + java.util.Arrays.toString(values()), e);
         }
         if (!t.isAvailable()) {
-            throw new IllegalArgumentException("transport " + t + " is not available on this machine");
+            throw new IllegalArgumentException("transport " + t + " is not available on this machine: "
+                    + t.unavailableReason());
         }
         return t;
     }
 
     /** The fastest in-JVM transport available: what the examples run on by default. */
-    public static Transport defaultInJvm() {
+    public static NettyTransport defaultInJvm() {
         return BUSYPOLL;
     }
 
     /** The network transport a deployment moves to: epoll where available, NIO elsewhere. */
-    public static Transport defaultNetwork() {
+    public static NettyTransport defaultNetwork() {
         return EPOLL.isAvailable() ? EPOLL : NIO;
     }
 }

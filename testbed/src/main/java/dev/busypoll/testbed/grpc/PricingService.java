@@ -1,4 +1,4 @@
-package dev.busypoll.examples.grpc;
+package dev.busypoll.testbed.grpc;
 
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
@@ -15,8 +15,8 @@ import java.io.UncheckedIOException;
 
 /**
  * A tiny gRPC service, {@code busypoll.Pricing/Quote}, defined by hand (a {@link MethodDescriptor}
- * with a small binary marshaller) so that the example needs no protoc step. Real services would
- * generate the same pieces from a {@code .proto} file; the transport sees no difference.
+ * with a small binary marshaller) so that neither the examples nor the benchmarks need a protoc step. Real
+ * services would generate the same pieces from a {@code .proto} file; the transport sees no difference.
  *
  * <p>Stateless and thread-safe.
  */

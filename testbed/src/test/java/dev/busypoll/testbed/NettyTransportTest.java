@@ -1,4 +1,4 @@
-package dev.busypoll.examples.transport;
+package dev.busypoll.testbed;
 
 import dev.busypoll.channel.BusyPollChannelOption;
 import io.netty.channel.Channel;
@@ -21,12 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-class TransportTest {
+class NettyTransportTest {
 
     @ParameterizedTest
-    @EnumSource(Transport.class)
+    @EnumSource(NettyTransport.class)
     @Timeout(30)
-    void shouldApplyTheBusyPollBudgetToBothEndsOfAConnection(Transport transport) throws Exception {
+    void shouldApplyTheBusyPollBudgetToBothEndsOfAConnection(NettyTransport transport) throws Exception {
         assumeTrue(transport.isAvailable(), transport + " not available here");
         EventLoopGroup group = transport.newGroup(1);
         try {
@@ -74,23 +74,23 @@ class TransportTest {
 
     @Test
     void shouldSetEachTransportsOwnBusyPollOption() {
-        assertEquals(42, Transport.BUSYPOLL.connectionOptions(42).get(BusyPollChannelOption.BUSY_POLL_MICROS));
-        assertEquals(42, Transport.EPOLL.connectionOptions(42).get(EpollChannelOption.SO_BUSY_POLL));
-        assertEquals(true, Transport.NIO.connectionOptions(42).get(ChannelOption.TCP_NODELAY));
+        assertEquals(42, NettyTransport.BUSYPOLL.connectionOptions(42).get(BusyPollChannelOption.BUSY_POLL_MICROS));
+        assertEquals(42, NettyTransport.EPOLL.connectionOptions(42).get(EpollChannelOption.SO_BUSY_POLL));
+        assertEquals(true, NettyTransport.NIO.connectionOptions(42).get(ChannelOption.TCP_NODELAY));
     }
 
     @Test
     void shouldPassAutoToBusypollAndLeaveTheSocketsSpinUnset() {
         int auto = BusyPollChannelOption.AUTO;
-        assertEquals(auto, Transport.BUSYPOLL.connectionOptions(auto).get(BusyPollChannelOption.BUSY_POLL_MICROS));
-        assertEquals(Map.of(ChannelOption.TCP_NODELAY, true), Transport.EPOLL.connectionOptions(auto),
+        assertEquals(auto, NettyTransport.BUSYPOLL.connectionOptions(auto).get(BusyPollChannelOption.BUSY_POLL_MICROS));
+        assertEquals(Map.of(ChannelOption.TCP_NODELAY, true), NettyTransport.EPOLL.connectionOptions(auto),
                 "SO_BUSY_POLL refuses -1");
     }
 
     @Test
     void shouldParseNamesCaseInsensitivelyAndRefuseUnknownOnes() {
-        assertEquals(Transport.NIO, Transport.parse(" nio "));
-        assertEquals(Transport.BUSYPOLL, Transport.parse("BusyPoll"));
-        assertThrows(IllegalArgumentException.class, () -> Transport.parse("carrier-pigeon"));
+        assertEquals(NettyTransport.NIO, NettyTransport.parse(" nio "));
+        assertEquals(NettyTransport.BUSYPOLL, NettyTransport.parse("BusyPoll"));
+        assertThrows(IllegalArgumentException.class, () -> NettyTransport.parse("carrier-pigeon"));
     }
 }

@@ -1,0 +1,306 @@
+package dev.busypoll.bench.pingpong;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.util.ReferenceCountUtil;
+import org.HdrHistogram.Histogram;
+
+import dev.busypoll.bench.Pipes;
+import dev.busypoll.bench.transport.Echo;
+import dev.busypoll.bench.transport.LoopFigures;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.NettyPair;
+import dev.busypoll.bench.transport.Pipe;
+import dev.busypoll.bench.transport.ThreadTransport;
+import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.core.IdleStats;
+
+/**
+ * A connected client/server pair of one transport that bounces an 8-byte message; the ping-pong's shape on each
+ * kind of transport.
+ *
+ * <p>Between threads ({@link ThreadTransport}: the floor, the kernel pipe, the busy-wait pipe), two pipes, one each
+ * way, between the caller's thread and a server thread; literally {@code perf bench sched pipe} with threads instead
+ * of processes:
+ * <pre>
+ *   client (caller's thread)                    server thread
+ *     t0 = nanoTime
+ *     write(msg) ----&gt; [pipe ping] ----&gt; read() (spin / sleep in the kernel / idle ladder)
+ *     read() &lt;-------- [pipe pong] &lt;---- write(msg)
+ *     record(nanoTime - t0)
+ * </pre>
+ *
+ * <p>Over Netty ({@link Netty}), a client channel on one single-threaded event loop group, the server (and its
+ * accepted child) on another, an 8-byte {@link ByteBuf} echoed back; one round trip is timed on the client's event
+ * loop from the write to the reply's {@code channelRead}:
+ * <pre>
+ *   main thread: start(n) ------------------+                       waits on a future, parked
+ *                                           v
+ *   client loop (group C, 1 thread)               server loop (group S, 1 thread)
+ *     sentAt = nanoTime
+ *     writeAndFlush(8 bytes) ----&gt; [transport] ----&gt; child channelRead
+ *     channelRead: record(nanoTime - sentAt) &lt;------- writeAndFlush(same buffer)
+ *       count, then write the next one
+ * </pre>
+ * The set-up follows design.md's pitfalls: traffic starts only after both sides ran {@code channelActive}
+ * ({@link NettyPair}), the pump counts before it writes, and channels are closed (and waited for) before the groups
+ * are shut down.
+ */
+interface PingPongSession extends AutoCloseable {
+    /**
+     * Runs {@code roundTrips} round trips one after the other and returns when the last reply has arrived.
+     *
+     * @param histogram where each round trip's time in nanoseconds goes, or {@code null} (warm-up)
+     * @return round trips completed (always {@code roundTrips} on success)
+     */
+    long run(int roundTrips, Histogram histogram) throws Exception;
+
+    /** Idle-ladder figures of the last {@link #run}, as one line, if the transport has a ladder; else {@code null}. */
+    String idleStats();
+
+    /**
+     * Closes channels and waits, then stops the threads (in that order: design.md's pitfalls). Interrupted
+     * while waiting, it stops waiting and keeps the thread's interrupt status set.
+     *
+     * @throws IllegalStateException when the transport's server side had failed
+     */
+    @Override
+    void close();
+
+    /** Sets up client, server and their threads; the first round trip may start as soon as this returns. */
+    static PingPongSession open(Transport transport) throws Exception {
+        if (transport instanceof Netty netty) {
+            return new OverNetty(netty);
+        }
+        return new OverPipes((ThreadTransport) transport);
+    }
+
+    /** The pair between threads: the client is the caller's thread. */
+    final class OverPipes implements PingPongSession {
+        /** The 8-byte message's sequence number, written into (and read from) the message's bytes. */
+        private static final VarHandle SEQUENCE = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.nativeOrder());
+
+        private final String name;
+        private final Pipe<byte[]> ping;
+        private final Pipe<byte[]> pong;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final Thread server;
+        private final byte[] message = new byte[Long.BYTES];
+        private String lastRunStats;
+
+        OverPipes(ThreadTransport transport) throws Exception {
+            name = transport.name();
+            ping = transport.bytePipe(64, Long.BYTES, false);
+            pong = transport.bytePipe(64, Long.BYTES, false);
+            server = new Thread(() -> {
+                try {
+                    byte[] m;
+                    while ((m = ping.read()) != null) {
+                        pong.write(m);
+                    }
+                } catch (Throwable t) {
+                    failure.set(t);
+                } finally {
+                    pong.closeWrite();
+                }
+            }, "pingpong-" + transport.key() + "-server");
+            server.setDaemon(true);
+            server.start();
+        }
+
+        @Override
+        public long run(int roundTrips, Histogram histogram) throws Exception {
+            IdleStats.Snapshot client0 = pong.readerStats();
+            IdleStats.Snapshot server0 = ping.readerStats();
+            for (int i = 0; i < roundTrips; i++) {
+                SEQUENCE.set(message, 0, (long) i);
+                long t0 = System.nanoTime();
+                ping.write(message);
+                byte[] reply = pong.read();
+                long rtt = System.nanoTime() - t0;
+                if (reply == null || (long) SEQUENCE.get(reply, 0) != i) {
+                    throw new IllegalStateException(name + ": " + (reply == null ? "server gone" : "wrong reply")
+                            + " at round trip " + i + (failure.get() != null ? ": " + failure.get() : ""));
+                }
+                if (histogram != null) {
+                    histogram.recordValue(rtt);
+                }
+            }
+            if (client0 != null) {
+                // The server's last wait may still be open; its figures land when that wait ends.
+                lastRunStats = "client " + Pipes.describe(pong.readerStats().minus(client0)) + " | server "
+                        + Pipes.describe(ping.readerStats().minus(server0));
+            }
+            return roundTrips;
+        }
+
+        @Override
+        public String idleStats() {
+            return lastRunStats;
+        }
+
+        @Override
+        public void close() {
+            ping.closeWrite();
+            try {
+                server.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (server.isAlive()) {
+                server.interrupt();
+            }
+            ping.close();
+            pong.close();
+            Throwable t = failure.get();
+            if (t != null) {
+                throw new IllegalStateException(name + ": server failed", t);
+            }
+        }
+    }
+
+    /** The pair over a Netty transport: the client is the client channel's loop. */
+    final class OverNetty implements PingPongSession {
+        private static final long TIMEOUT_SECONDS = 30;
+
+        private final Netty netty;
+        private final Client client = new Client();
+        private final NettyPair pair;
+        private String lastRunStats;
+
+        OverNetty(Netty netty) throws Exception {
+            this.netty = netty;
+            this.pair = NettyPair.open(netty, new Echo(), client);
+        }
+
+        @Override
+        public long run(int roundTrips, Histogram histogram) throws Exception {
+            EventLoop clientLoop = pair.clientLoop();
+            EventLoop serverLoop = pair.serverLoop();
+            LoopFigures client0 = netty.figures(clientLoop);
+            LoopFigures server0 = netty.figures(serverLoop);
+            CompletableFuture<Long> done = new CompletableFuture<>();
+            clientLoop.execute(() -> client.start(roundTrips, histogram, done));
+            long completed = done.get(TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
+            if (client0 != null) {
+                // The loops' current idle episodes are still open; their figures land when they end.
+                lastRunStats = "client loop " + netty.figures(clientLoop).minus(client0).describe()
+                        + " | server loop " + netty.figures(serverLoop).minus(server0).describe();
+            }
+            return completed;
+        }
+
+        @Override
+        public String idleStats() {
+            return lastRunStats;
+        }
+
+        @Override
+        public void close() {
+            pair.close();
+        }
+    }
+
+    /**
+     * The Netty client side: the pump. All state is touched only on the client's event loop, except that
+     * {@link #start} is handed over with {@code execute} and the result comes back through a future.
+     */
+    final class Client extends ChannelInboundHandlerAdapter {
+        private ChannelHandlerContext ctx;
+        private int remaining;
+        private long completed;
+        private long sequence;
+        private int pendingBytes;
+        private long sentAt;
+        private Histogram histogram;
+        private CompletableFuture<Long> done;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+            ctx.fireChannelActive();
+        }
+
+        void start(int roundTrips, Histogram histogram, CompletableFuture<Long> done) {
+            if (this.done != null && !this.done.isDone()) {
+                done.completeExceptionally(new IllegalStateException("a run is already in progress"));
+                return;
+            }
+            this.histogram = histogram;
+            this.done = done;
+            this.completed = 0;
+            this.remaining = roundTrips;
+            if (roundTrips == 0) {
+                done.complete(0L);
+                return;
+            }
+            send();
+        }
+
+        private void send() {
+            ByteBuf buf = ctx.alloc().buffer(8).writeLong(sequence++);
+            pendingBytes = 8;
+            sentAt = System.nanoTime();
+            ctx.writeAndFlush(buf, ctx.voidPromise());
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            long now = System.nanoTime();
+            int bytes = msg instanceof ByteBuf buf ? buf.readableBytes() : -1;
+            ReferenceCountUtil.release(msg);
+            if (bytes < 0 || done == null || done.isDone()) {
+                fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
+                return;
+            }
+            pendingBytes -= bytes; // TCP may split the 8 bytes; a round trip ends with its last byte
+            if (pendingBytes > 0) {
+                return;
+            }
+            if (pendingBytes < 0) {
+                fail(new IllegalStateException("received more bytes than sent"));
+                return;
+            }
+            if (histogram != null) {
+                histogram.recordValue(now - sentAt);
+            }
+            // Count first, then write (design.md: a write may re-enter this handler).
+            completed++;
+            if (--remaining == 0) {
+                done.complete(completed);
+            } else {
+                send();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (done != null && !done.isDone()) {
+                fail(new IllegalStateException("channel closed after " + completed + " round trips"));
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            fail(cause);
+            ctx.close();
+        }
+
+        private void fail(Throwable cause) {
+            if (done != null) {
+                done.completeExceptionally(cause);
+            }
+        }
+    }
+}

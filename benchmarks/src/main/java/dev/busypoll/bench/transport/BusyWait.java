@@ -1,0 +1,62 @@
+package dev.busypoll.bench.transport;
+
+import dev.busypoll.bench.Pipes;
+import dev.busypoll.core.IdleStats;
+import dev.busypoll.core.pipe.BusyWaitPipe;
+
+/**
+ * transport-core's busy-wait pipe (SPSC, or MPSC for many writers): the Linux "pipe busy wait" RFC's pipe inside one
+ * JVM, whose waits spin for {@code spinMicros} and then climb the idle ladder to park. Messages pass by reference.
+ *
+ * @param name       the row label
+ * @param key        the row key
+ * @param spinMicros each pipe's spin before sleeping, µs (the RFC's {@code pipe_ll_usec}), or {@link Netty#AUTO}
+ */
+public record BusyWait(String name, String key, long spinMicros) implements ThreadTransport {
+    @Override
+    public int spinningThreads(int threads) {
+        return spinMicros != 0 ? threads : 0; // a fixed spin or AUTO
+    }
+
+    @Override
+    public String unavailableReason() {
+        return null;
+    }
+
+    @Override
+    public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) {
+        BusyWaitPipe<byte[]> pipe = manyWriters ? Pipes.mpsc(capacity, spinMicros)
+                : Pipes.spsc(capacity, spinMicros);
+        return new Pipe<>() {
+            @Override
+            public void write(byte[] message) throws InterruptedException {
+                pipe.write(message);
+            }
+
+            @Override
+            public byte[] read() throws InterruptedException {
+                return pipe.read();
+            }
+
+            @Override
+            public void closeWrite() {
+                pipe.closeWrite();
+            }
+
+            @Override
+            public void close() {
+                pipe.close();
+            }
+
+            @Override
+            public IdleStats.Snapshot readerStats() {
+                return pipe.readerStats();
+            }
+
+            @Override
+            public IdleStats.Snapshot writerStats() {
+                return pipe.writerStats();
+            }
+        };
+    }
+}

@@ -1,0 +1,138 @@
+package dev.busypoll.bench.transport;
+
+import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * The floor: plain threads handing messages through JCTools queues ({@link SpscArrayQueue}, or {@link
+ * MpscArrayQueue} for many writers), every waiting thread busy-spinning with {@link Thread#onSpinWait()}, and after
+ * {@code spinsBeforeYield} fruitless tries also yielding. Nothing in the JVM passes a message between two threads
+ * faster; every other row is compared against it. Its threads spin whether there is traffic or not.
+ *
+ * @param name             the row label
+ * @param key              the row key
+ * @param spinsBeforeYield fruitless tries before each further one also yields ({@link #NEVER_YIELD}: pure spin):
+ *                         with far more spinning threads than cores, the yield keeps a run from stalling for whole
+ *                         time slices
+ */
+public record Floor(String name, String key, int spinsBeforeYield) implements ThreadTransport {
+    /** {@code spinsBeforeYield} of a floor that only spins. */
+    public static final int NEVER_YIELD = Integer.MAX_VALUE;
+
+    /** Checks the spin count. */
+    public Floor {
+        if (spinsBeforeYield < 0) {
+            throw new IllegalArgumentException("spins before yield must be >= 0, was " + spinsBeforeYield);
+        }
+    }
+
+    /** The floor of a client/server pair: two threads, a queue each way, busy spin. */
+    public static Floor pair() {
+        return new Floor("floor: SPSC queues, busy spin", "floor", NEVER_YIELD);
+    }
+
+    @Override
+    public int spinningThreads(int threads) {
+        return threads;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return null;
+    }
+
+    @Override
+    public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) {
+        return pipe(capacity, manyWriters);
+    }
+
+    /** A pipe of any messages, passed by reference. */
+    public <E> QueuePipe<E> pipe(int capacity, boolean manyWriters) {
+        return new QueuePipe<>(manyWriters ? new MpscArrayQueue<>(capacity) : new SpscArrayQueue<>(capacity),
+                spinsBeforeYield);
+    }
+
+    /**
+     * One fruitless try of a wait: a spin, and past {@code spinsBeforeYield} tries also a yield.
+     *
+     * @param fruitless        tries so far
+     * @param spinsBeforeYield as the floor's
+     * @return the new count of tries
+     * @throws InterruptedException when the thread is interrupted (how a scenario stops a thread that still waits)
+     */
+    public static int idle(int fruitless, int spinsBeforeYield) throws InterruptedException {
+        Thread.onSpinWait();
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("interrupted while spinning");
+        }
+        if (fruitless >= spinsBeforeYield) {
+            Thread.yield();
+            return fruitless;
+        }
+        return fruitless + 1;
+    }
+
+    /**
+     * The floor's pipe: a JCTools queue and a spinning wait on either end; {@link #poll} besides, for a reader that
+     * does other work while the pipe is empty, and {@link #offer} for a writer that does other work while it is full.
+     *
+     * @param <E> the type of message
+     */
+    public static final class QueuePipe<E> implements Pipe<E> {
+        private final MessagePassingQueue<E> queue;
+        private final int spinsBeforeYield;
+        private volatile boolean writeClosed;
+        private volatile boolean closed;
+
+        private QueuePipe(MessagePassingQueue<E> queue, int spinsBeforeYield) {
+            this.queue = queue;
+            this.spinsBeforeYield = spinsBeforeYield;
+        }
+
+        @Override
+        public void write(E message) throws InterruptedException {
+            int fruitless = 0;
+            while (!queue.relaxedOffer(message)) {
+                if (closed) {
+                    throw new IllegalStateException("the pipe is closed");
+                }
+                fruitless = idle(fruitless, spinsBeforeYield);
+            }
+        }
+
+        @Override
+        public E read() throws InterruptedException {
+            int fruitless = 0;
+            E m;
+            while ((m = queue.relaxedPoll()) == null) {
+                if (writeClosed) {
+                    return queue.relaxedPoll(); // what was written before the close, or the end
+                }
+                fruitless = idle(fruitless, spinsBeforeYield);
+            }
+            return m;
+        }
+
+        /** Writes one message if there is room now; never waits. */
+        public boolean offer(E message) {
+            return queue.relaxedOffer(message);
+        }
+
+        /** The next message, or {@code null} when the pipe is empty now; never waits. */
+        public E poll() {
+            return queue.relaxedPoll();
+        }
+
+        @Override
+        public void closeWrite() {
+            writeClosed = true;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            writeClosed = true;
+        }
+    }
+}

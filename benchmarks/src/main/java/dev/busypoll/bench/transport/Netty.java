@@ -1,0 +1,153 @@
+package dev.busypoll.bench.transport;
+
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+
+import dev.busypoll.bench.Checks;
+import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.channel.BusyPollIoHandler;
+import dev.busypoll.channel.BusyPollStats;
+import dev.busypoll.testbed.NettyTransport;
+
+/**
+ * One Netty transport of the report at one busy-poll setting: the examples' {@link NettyTransport} (event loop
+ * groups, channel classes, addresses, options, availability) with the row's label and key, and the waiting figures of
+ * its loops where they have an idle ladder (the busypoll channel's). {@link #all} lists the rows every channel
+ * scenario compares, so a row called "Netty NIO, loopback TCP" is the same set-up in every table.
+ *
+ * @param name           the row label
+ * @param key            the row key
+ * @param transport      the Netty transport
+ * @param busyPollMicros its busy-poll setting: {@code BUSY_POLL_MICROS} for the busypoll channel, {@code
+ *                       SO_BUSY_POLL} for epoll, ignored by the others
+ */
+public record Netty(String name, String key, NettyTransport transport, int busyPollMicros) implements Transport {
+    /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
+    public static final int EPOLL_SO_BUSY_POLL_MICROS = 50;
+
+    /** The adaptive setting, {@link BusyPollChannelOption#AUTO}, as it appears in the busy-poll lists. */
+    public static final long AUTO = BusyPollChannelOption.AUTO;
+
+    /**
+     * The busy-poll times every scenario compares by default: 0, 5, 10 and 50 µs (no spin, the 5-10 µs
+     * that served the RFC's hackbench best, and a long spin) and
+     * {@link #AUTO}. The same values name the core pipes' spin times in the thread-mode hackbench.
+     */
+    public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, AUTO);
+
+    private static final AtomicLong IDS = new AtomicLong();
+
+    /**
+     * Every Netty transport of a side-by-side run, in report order: LocalChannel on both loop types, NIO, epoll
+     * without and with {@code SO_BUSY_POLL}, then the busypoll channel at each of {@code busyPollMicros}.
+     */
+    public static List<Netty> all(List<Long> busyPollMicros) {
+        List<Netty> list = new ArrayList<>();
+        list.add(localDefault());
+        list.add(new Netty("Netty LocalChannel, LocalIoHandler", "local-io", NettyTransport.LOCAL, 0));
+        list.add(new Netty("Netty NIO, loopback TCP", "nio", NettyTransport.NIO, 0));
+        list.add(new Netty("Netty epoll, loopback TCP", "epoll", NettyTransport.EPOLL, 0));
+        list.add(new Netty("Netty epoll, loopback TCP, SO_BUSY_POLL " + EPOLL_SO_BUSY_POLL_MICROS + " µs",
+                "epoll-busypoll" + EPOLL_SO_BUSY_POLL_MICROS, NettyTransport.EPOLL, EPOLL_SO_BUSY_POLL_MICROS));
+        for (long us : busyPollMicros) {
+            list.add(busyPoll(Math.toIntExact(us)));
+        }
+        return list;
+    }
+
+    /**
+     * {@code LocalChannel} on {@code DefaultEventLoopGroup}: what most Netty users of in-JVM channels run, the
+     * report's {@code LocalChannel} reference.
+     */
+    public static Netty localDefault() {
+        return new Netty("Netty LocalChannel, DefaultEventLoopGroup", "local-default", NettyTransport.LOCAL_DEFAULT, 0);
+    }
+
+    /** The busypoll channel at one {@code BUSY_POLL_MICROS} ({@link #AUTO} included). */
+    public static Netty busyPoll(int micros) {
+        return new Netty("busypoll channel, BUSY_POLL_MICROS " + label(micros), "busypoll" + keySuffix(micros),
+                NettyTransport.BUSYPOLL, micros);
+    }
+
+    /** The busypoll channel's loops spin while idle, unless {@code BUSY_POLL_MICROS} is 0. */
+    @Override
+    public int spinningThreads(int loops) {
+        return transport == NettyTransport.BUSYPOLL && busyPollMicros != 0 ? loops : 0;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return transport.unavailableReason();
+    }
+
+    /** A group of {@code threads} event loops for this transport's channels. */
+    public EventLoopGroup newGroup(int threads) {
+        return transport.newGroup(threads);
+    }
+
+    /** A server bootstrap on {@code group} with this transport's channel class and options, no handler yet. */
+    public ServerBootstrap serverBootstrap(EventLoopGroup group) {
+        return transport.serverBootstrap(group, busyPollMicros);
+    }
+
+    /** A client bootstrap on {@code group} with this transport's channel class and options, no handler yet. */
+    public Bootstrap clientBootstrap(EventLoopGroup group) {
+        return transport.bootstrap(group, busyPollMicros);
+    }
+
+    /** A fresh address to bind a server to (a unique name for the in-JVM transports, so servers never collide). */
+    public SocketAddress bindAddress() {
+        return transport.bindAddress("busypoll-bench-" + IDS.incrementAndGet());
+    }
+
+    /** The waiting figures of {@code loop}, or {@code null} when this transport's loops have no idle ladder. */
+    public LoopFigures figures(EventLoop loop) {
+        if (transport != NettyTransport.BUSYPOLL) {
+            return null;
+        }
+        BusyPollStats stats = BusyPollIoHandler.stats(loop);
+        return new LoopFigures(stats.idleStats().snapshot(), stats.getUnparksIssued(), stats.getUnparksAvoided());
+    }
+
+    /** The waiting figures of several loops added up, or {@code null} when the loops have no idle ladder. */
+    public LoopFigures figures(List<EventLoop> loops) {
+        LoopFigures sum = null;
+        for (EventLoop loop : loops) {
+            LoopFigures f = figures(loop);
+            if (f == null) {
+                return null;
+            }
+            sum = sum == null ? f : sum.plus(f);
+        }
+        return sum;
+    }
+
+    /**
+     * Checks a list of busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}.
+     *
+     * @throws IllegalArgumentException naming the bad value
+     */
+    public static void checkBusyPollMicros(List<Long> micros) {
+        for (long us : micros) {
+            Checks.check((us >= 0 || us == AUTO) && us <= Integer.MAX_VALUE,
+                    "busy-poll and spin times must be >= 0 µs or auto", us);
+        }
+    }
+
+    /** How a busy-poll time reads in a row label: "50" or "AUTO". */
+    public static String label(long micros) {
+        return micros == AUTO ? "AUTO" : String.valueOf(micros);
+    }
+
+    /** How a busy-poll time reads in a key: "50" or "-auto". */
+    public static String keySuffix(long micros) {
+        return micros == AUTO ? "-auto" : String.valueOf(micros);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.busypoll.bench.transport;
+
+import dev.busypoll.core.IdleStats;
+
+/**
+ * A one-way pipe between threads, as a {@link ThreadTransport} makes it: writers wait while it is full, the one
+ * reader while it is empty, each in the transport's own way (spinning, the kernel, an idle ladder). Threading:
+ * one reader; one writer, or several for a pipe made with {@code manyWriters}.
+ *
+ * @param <E> the type of message
+ */
+public interface Pipe<E> extends AutoCloseable {
+    /** Writes one message, waiting while the pipe is full. */
+    void write(E message) throws Exception;
+
+    /** Reads one message, waiting while the pipe is empty; {@code null} once the writer side is closed and drained. */
+    E read() throws Exception;
+
+    /** Closes the writer side: the reader drains what is left, then reads {@code null}. Idempotent. */
+    void closeWrite();
+
+    /** Closes both sides; a thread still waiting on them fails or sees end-of-stream. Idempotent. */
+    @Override
+    void close();
+
+    /** The reader's idle-ladder figures so far, or {@code null} when the transport has no idle ladder. */
+    default IdleStats.Snapshot readerStats() {
+        return null;
+    }
+
+    /** The writers' idle-ladder figures so far (waits for space), or {@code null} without a ladder. */
+    default IdleStats.Snapshot writerStats() {
+        return null;
+    }
+}

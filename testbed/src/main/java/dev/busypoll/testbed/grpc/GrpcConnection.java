@@ -1,0 +1,139 @@
+package dev.busypoll.testbed.grpc;
+
+import dev.busypoll.testbed.NettyTransport;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ClientCalls;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import org.HdrHistogram.Histogram;
+
+import java.net.SocketAddress;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A gRPC server serving {@link PricingService} and a client channel connected to it: over grpc-netty (the unshaded
+ * artifact) on any {@link NettyTransport}, the server through {@code NettyServerBuilder.forAddress(..)},
+ * {@code channelType}, {@code bossEventLoopGroup}, {@code workerEventLoopGroup} and {@code withChildOption} for the
+ * busy-poll budget, the client through {@code NettyChannelBuilder.channelType(channelClass, addressClass)} and
+ * {@code eventLoopGroup}; or over gRPC's own in-process transport, the reference. Server and client run their
+ * handlers on the event loops ({@code directExecutor()}): the service never blocks.
+ *
+ * <p>Threading: start and {@link #close()} from one thread; the channel is gRPC's and thread-safe.
+ */
+public final class GrpcConnection implements AutoCloseable {
+
+    private final EventLoopGroup serverGroup;
+    private final EventLoopGroup clientGroup;
+    private final Server server;
+    private final ManagedChannel channel;
+
+    private GrpcConnection(EventLoopGroup serverGroup, EventLoopGroup clientGroup, Server server,
+                           ManagedChannel channel) {
+        this.serverGroup = serverGroup;
+        this.clientGroup = clientGroup;
+        this.server = server;
+        this.channel = channel;
+    }
+
+    /** Serves {@link PricingService} over {@code transport} and connects a client channel, each on its own loop. */
+    public static GrpcConnection start(NettyTransport transport, int busyPollMicros) throws Exception {
+        return start(transport, busyPollMicros, transport.newGroup(1), transport.newGroup(1));
+    }
+
+    /**
+     * Serves {@link PricingService} over {@code transport} on {@code serverGroup} and connects a client channel on
+     * {@code clientGroup}, both groups of that transport. The result owns both groups: {@link #close()} shuts them
+     * down, and so does a failed start.
+     */
+    @SuppressWarnings("unchecked")
+    public static GrpcConnection start(NettyTransport transport, int busyPollMicros, EventLoopGroup serverGroup,
+                                       EventLoopGroup clientGroup) throws Exception {
+        try {
+            Map<ChannelOption<?>, Object> connectionOptions = transport.connectionOptions(busyPollMicros);
+            NettyServerBuilder sb = NettyServerBuilder.forAddress(transport.bindAddress("grpc-" + System.nanoTime()))
+                    .channelType(transport.serverChannelClass())
+                    .bossEventLoopGroup(serverGroup)
+                    .workerEventLoopGroup(serverGroup)
+                    .directExecutor()
+                    .addService(PricingService.definition());
+            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
+                sb.withChildOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            for (Map.Entry<ChannelOption<?>, Object> o : transport.serverOptions(busyPollMicros).entrySet()) {
+                sb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            Server server = sb.build().start();
+            SocketAddress address = server.getListenSockets().get(0);
+
+            NettyChannelBuilder cb = NettyChannelBuilder.forAddress(address)
+                    .channelType(transport.channelClass(), transport.addressClass())
+                    .eventLoopGroup(clientGroup)
+                    .directExecutor()
+                    .usePlaintext();
+            for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
+                cb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
+            }
+            return new GrpcConnection(serverGroup, clientGroup, server, cb.build());
+        } catch (Exception | Error e) {
+            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    /** Serves {@link PricingService} over gRPC's own in-process transport and connects a client channel. */
+    public static GrpcConnection inProcess() throws Exception {
+        String name = "grpc-inprocess-" + System.nanoTime();
+        Server server = InProcessServerBuilder.forName(name).directExecutor()
+                .addService(PricingService.definition()).build().start();
+        return new GrpcConnection(null, null, server, InProcessChannelBuilder.forName(name).directExecutor().build());
+    }
+
+    /** @return the client channel */
+    public ManagedChannel channel() {
+        return channel;
+    }
+
+    /**
+     * The unary round-trip latency of {@link PricingService#QUOTE} over {@code channel}: {@code warmup}
+     * untimed calls, then {@code calls} timed ones, one at a time from the calling thread.
+     *
+     * @return round-trip times in nanoseconds (up to an hour, 3 significant digits)
+     */
+    public static Histogram measureUnary(io.grpc.Channel channel, int warmup, int calls) {
+        PricingService.QuoteRequest request = new PricingService.QuoteRequest("BUSY", 100);
+        for (int i = 0; i < warmup; i++) {
+            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
+        }
+        Histogram h = new Histogram(3_600_000_000_000L, 3);
+        for (int i = 0; i < calls; i++) {
+            long start = System.nanoTime();
+            ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
+            h.recordValue(System.nanoTime() - start);
+        }
+        return h;
+    }
+
+    /** Shuts the client channel, then the server, then their event loops (if any) down. */
+    @Override
+    public void close() {
+        try {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (EventLoopGroup g : new EventLoopGroup[] {clientGroup, serverGroup}) {
+            if (g != null) {
+                g.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
