@@ -56,17 +56,6 @@ public final class HtmlPage {
             figure { margin: 18px 0 24px; }
             svg.chart { width: 100%; max-width: 980px; height: auto; display: block; border: 1px solid var(--line);
                         border-radius: 6px; }
-            svg.chart .bg { fill: #fff; }
-            svg.chart text { font-family: -apple-system, "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans",
-                             sans-serif; fill: var(--fg); }
-            svg.chart .title { font-size: 15px; font-weight: 600; }
-            svg.chart .tick { font-size: 11.5px; fill: var(--muted); }
-            svg.chart .label { font-size: 12.5px; fill: var(--muted); }
-            svg.chart .legend-text { font-size: 12px; }
-            svg.chart .grid { stroke: #e3e7ec; stroke-width: 1; }
-            svg.chart .grid.minor { stroke: #f1f3f5; }
-            svg.chart .axis { stroke: #8c959f; stroke-width: 1; }
-            svg.chart .empty { font-size: 14px; fill: var(--muted); }
             #files ul { columns: 3 220px; padding-left: 18px; }
             footer { margin-top: 48px; color: var(--muted); font-size: 12px; }
             """;
@@ -101,14 +90,13 @@ public final class HtmlPage {
             sb.append("<li><a href=\"#files\">Files</a></li>\n");
         }
         sb.append("</ol></nav>\n");
-        Palette palette = new Palette();
         int chart = 0;
         for (Section s : sections) {
             sb.append("<section id=\"").append(escape(s.id())).append("\">\n<h2>").append(escape(s.title()))
                     .append("</h2>\n");
             for (Block b : s.blocks()) {
                 if (b instanceof Block.ChartBlock c) {
-                    sb.append("<figure>\n").append(SvgChart.render(c.chart(), "c" + chart++, palette))
+                    sb.append("<figure>\n").append(ChartSvg.render(c.chart(), "c" + chart++))
                             .append("\n</figure>\n");
                 } else {
                     block(sb, b);
