@@ -19,6 +19,7 @@ import java.util.Set;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTick;
@@ -72,6 +73,8 @@ public final class ChartSvg {
     private static final Color GRID = new Color(0xD9DEE4);
     private static final Color MINOR_GRID = new Color(0xF0F2F5);
     private static final String FONT = "SansSerif";
+    /** Characters of category labels that fit side by side under a bar plot, on three lines each. */
+    private static final int LABEL_CHARS = 300;
     /** Up to this many decades, a log axis marks 1, 2 and 5 times each power of ten; wider, the powers only. */
     private static final double FINE_LOG_DECADES = 2.5;
 
@@ -91,7 +94,7 @@ public final class ChartSvg {
         plot.setOutlineVisible(false);
         JFreeChart jf = new JFreeChart(chart.title(), new Font(FONT, Font.BOLD, 15), plot, true);
         jf.setBackgroundPaint(Color.WHITE);
-        jf.setPadding(new RectangleInsets(8, 8, 8, 16));
+        jf.setPadding(new RectangleInsets(8, 8, 8, 24)); // room for the last x tick label
         jf.getLegend().setPosition(RectangleEdge.BOTTOM);
         jf.getLegend().setFrame(BlockBorder.NONE);
         jf.getLegend().setItemFont(new Font(FONT, Font.PLAIN, 12));
@@ -168,6 +171,10 @@ public final class ChartSvg {
         style(renderer, chart.series().size(), 1.0);
         CategoryAxis x = new CategoryAxis(chart.xLabel());
         x.setMaximumCategoryLabelLines(3);
+        int longest = columns.stream().mapToInt(String::length).max().orElse(0);
+        if (longest * columns.size() > LABEL_CHARS) { // side by side they would be cut: slant them
+            x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        }
         font(x);
         ValueAxis y = axis(chart.yScale(), chart.yLabel(), List.of(), true);
         y.setLowerMargin(0.02); // on a log axis the bars rise from its low end: keep the lowest one visible
