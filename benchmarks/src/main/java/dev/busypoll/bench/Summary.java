@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
 /**
  * The report's first section: per scenario and case, what busypoll buys against {@code LocalChannel} and the
  * floor, and how the adaptive setting ({@code AUTO}) compares with the best fixed busy-poll time chosen with
- * hindsight. Built from the {@link Headline}s the scenarios give; stateless.
+ * hindsight. It opens with the headline, a short table and a bar plot of the best fixed setting's, AUTO's and the
+ * floor's figures over {@code LocalChannel}'s (cases without a {@code LocalChannel} row are in the table only),
+ * then gives the figures in detail. Built from the {@link Headline}s the scenarios give; stateless.
  *
  * <p>Keys: {@code floor} is the floor, {@code local-default} is Netty's {@code LocalChannel} on
  * {@code DefaultEventLoopGroup}, {@code busypoll<µs>} and {@code spin<µs>} are fixed busy-poll times (channel and
@@ -96,6 +98,13 @@ public final class Summary {
                 "AUTO CPU / best's (paired rounds)", "AUTO bar (<= 1.10x both)"));
         Table csv = new Table(List.of("scenario", "case", "metric", "key", "value", "cpu", "cpu_unit",
                 "in_auto_bar"));
+        Table headline = new Table(List.of("scenario", "case", "best fixed setting", "busypoll best / LocalChannel",
+                "AUTO / LocalChannel", "floor / LocalChannel", "AUTO against the best fixed setting"));
+        List<String> pictured = new ArrayList<>();
+        Map<String, List<Chart.Point>> bars = new LinkedHashMap<>();
+        for (String name : List.of("LocalChannel (= 1)", "busypoll, best fixed setting", "busypoll AUTO", "floor")) {
+            bars.put(name, new ArrayList<>());
+        }
         int autoCases = 0;
         int autoMet = 0;
         int autoMetByFigures = 0;
@@ -115,7 +124,7 @@ public final class Summary {
             Headline local = find(hs, "local-default");
             Headline auto = hs.stream().filter(h -> isAuto(h.key())).findFirst().orElse(null);
             String bar = "n/a";
-            double autoRatio = auto == null ? Double.NaN : Stats.ratio(auto.value(), best.value());
+            double autoRatio = ratio(auto, best);
             double autoCpuRatio = auto == null ? Double.NaN : Stats.ratio(auto.cpu(), best.cpu());
             double pairedRatio = auto == null ? Double.NaN : pairedRatio(auto, best, Headline.Round::value);
             double pairedCpuRatio = auto == null ? Double.NaN : pairedRatio(auto, best, Headline.Round::cpu);
@@ -144,8 +153,19 @@ public final class Summary {
             String bestCpu = Table.fmt(best.cpu(), 3) + " " + best.cpuUnit();
             table.add(List.of(best.scenario(), best.caseLabel(), best.metric(), floorValue(floor), value(local),
                     bestCell, bestCpu,
-                    Table.ratio(local == null ? Double.NaN : Stats.ratio(best.value(), local.value())),
-                    Table.ratio(floor == null ? Double.NaN : Stats.ratio(best.value(), floor.value()))));
+                    Table.ratio(ratio(best, local)), Table.ratio(ratio(best, floor))));
+            double[] vsLocal = {1, ratio(best, local), ratio(auto, local), ratio(floor, local)};
+            headline.add(List.of(best.scenarioId(), best.caseLabel(), best.key(), headlineRatio(vsLocal[1]),
+                    headlineRatio(vsLocal[2]), headlineRatio(vsLocal[3]), auto == null ? "n/a"
+                            : headlineRatio(paired ? pairedRatio : autoRatio) + (paired ? " (paired rounds)" : "")));
+            if (local != null) {
+                int x = pictured.size();
+                pictured.add(best.scenarioId() + (best.caseLabel().isEmpty() ? "" : ", " + best.caseLabel()));
+                int i = 0;
+                for (List<Chart.Point> points : bars.values()) {
+                    points.add(new Chart.Point(x, vsLocal[i++]));
+                }
+            }
             if (auto != null) {
                 autoTable.add(List.of(best.scenario(), best.caseLabel(), inBar ? "yes" : "no: for information",
                         bestCell, bestCpu, value(auto),
@@ -157,13 +177,26 @@ public final class Summary {
             return null;
         }
         List<Block> blocks = new ArrayList<>();
-        blocks.add(Block.text("Per scenario and case: the scenario's main figure (lower is better) for the floor, "
-                + "Netty `LocalChannel` on `DefaultEventLoopGroup` and the best fixed busy-poll time (0/5/10/50 "
-                + "µs, chosen with hindsight), with its CPU cost. Ratios: the first / the second. The floor is "
-                + "the scenario's floor row; for gRPC the floor is grpc-inprocess: gRPC's stack with no transport "
-                + "(its cell is marked \"inprocess:\"). Thread hackbench runs transport-core's pipes, not Netty "
-                + "channels: it has no LocalChannel or floor row; its own section sets the pipes against kernel "
-                + "pipes."));
+        blocks.add(Block.text("**The headline.** Per scenario and case, the scenario's main figure (a median "
+                + "latency, a best time, time per message) of busypoll's best fixed setting and of AUTO, over "
+                + "Netty `LocalChannel`'s: lower is better, below 1 busypoll is faster. The floor (a bare hand-off "
+                + "between two threads; for gRPC, gRPC with no transport) is the least any transport could take. "
+                + "\"AUTO against the best fixed setting\" is AUTO's figure over that setting's: 1.00x is as "
+                + "good as the best setting chosen with hindsight. Cases without a LocalChannel row (thread "
+                + "hackbench) are in the tables only."));
+        blocks.add(Block.table(headline));
+        if (!pictured.isEmpty()) {
+            blocks.add(Block.chart(Chart.bars("Time relative to LocalChannel (lower is better; LocalChannel = 1)",
+                    "scenario, case", "figure / LocalChannel's", Chart.Scale.LOG, pictured,
+                    bars.entrySet().stream().map(e -> new Chart.Series(e.getKey(), e.getValue())).toList())));
+        }
+        blocks.add(Block.text("In detail, per scenario and case: the scenario's main figure (lower is better) for "
+                + "the floor, Netty `LocalChannel` on `DefaultEventLoopGroup` and the best fixed busy-poll time "
+                + "(0/5/10/50 µs, chosen with hindsight), with its CPU cost. Ratios: the first / the second. The "
+                + "floor is the scenario's floor row; for gRPC the floor is grpc-inprocess: gRPC's stack with no "
+                + "transport (its cell is marked \"inprocess:\"). Thread hackbench runs transport-core's pipes, not "
+                + "Netty channels: it has no LocalChannel or floor row; its own section sets the pipes against "
+                + "kernel pipes."));
         blocks.add(Block.table(table));
         if (!autoTable.rows().isEmpty()) {
             StringBuilder text = new StringBuilder("The adaptive setting AUTO against that best fixed setting. The "
@@ -209,6 +242,16 @@ public final class Summary {
             }
         }
         return Stats.median(ratios);
+    }
+
+    /** {@code a}'s figure over {@code b}'s; NaN when either is missing. */
+    private static double ratio(Headline a, Headline b) {
+        return a == null || b == null ? Double.NaN : Stats.ratio(a.value(), b.value());
+    }
+
+    /** A ratio of the headline as "0.049x" or "1.03x" (two decimals, three below 0.1), or "n/a". */
+    static String headlineRatio(double ratio) {
+        return Double.isNaN(ratio) ? "n/a" : Table.fmt(ratio, ratio < 0.1 ? 3 : 2) + "x";
     }
 
     private static Headline find(List<Headline> hs, String key) {

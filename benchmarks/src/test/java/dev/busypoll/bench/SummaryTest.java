@@ -41,18 +41,48 @@ class SummaryTest {
         Section s = Summary.of(List.of(h("", "floor", 0.25, 0.5), h("", "local-default", 14.0, 20.0),
                 h("", "busypoll0", 15.0, 16.0), h("", "busypoll50", 0.7, 1.8), h("", "busypoll5", 0.68, 1.9),
                 h("", "busypoll-auto", 0.72, 1.95)));
-        List<String> row = s.tables().get(0).rows().get(0);
+        List<String> row = s.tables().get(1).rows().get(0);
         assertEquals("0.250", row.get(3), "the floor row's own figure, unmarked");
         assertEquals("busypoll5: 0.680 p50 µs", row.get(5));
         assertEquals("0.05x", row.get(7)); // 0.68 / 14
         assertEquals("2.72x", row.get(8)); // 0.68 / 0.25
-        List<String> auto = s.tables().get(1).rows().get(0);
+        List<String> auto = s.tables().get(2).rows().get(0);
         assertEquals("yes", auto.get(2), "ping-pong is inside AUTO's bar");
         assertEquals("0.720", auto.get(5));
         assertEquals("1.06x", auto.get(7));
         assertEquals("1.03x", auto.get(8));
         assertEquals("met", auto.get(11));
         assertTrue(s.files().get("summary.csv").contains("busypoll-auto"));
+    }
+
+    @Test
+    void shouldHeadTheSummaryWithRatiosToLocalChannelInATableAndAPicture() {
+        Section s = Summary.of(List.of(h("", "floor", 0.25, 0.5), h("", "local-default", 14.0, 20.0),
+                h("", "busypoll5", 0.68, 1.9), h("", "busypoll50", 0.7, 1.8), h("", "busypoll-auto", 0.72, 1.95),
+                h("hackbench", "groups 4", "spin5", 1.0, 2.0), h("hackbench", "groups 4", "spin-auto", 1.05, 2.0)));
+        Table headline = s.tables().get(0);
+        assertEquals(List.of("scenario", "case", "best fixed setting", "busypoll best / LocalChannel",
+                "AUTO / LocalChannel", "floor / LocalChannel", "AUTO against the best fixed setting"),
+                headline.header());
+        // 0.68 / 14, 0.72 / 14, 0.25 / 14, 0.72 / 0.68
+        assertEquals(List.of("pingpong", "", "busypoll5", "0.049x", "0.051x", "0.018x", "1.06x"),
+                headline.rows().get(0));
+        assertEquals(List.of("hackbench", "groups 4", "spin5", "n/a", "n/a", "n/a", "1.05x"), headline.rows().get(1),
+                "thread hackbench has no LocalChannel row");
+
+        Chart picture = s.charts().get(0);
+        assertEquals(Chart.Kind.BAR, picture.kind());
+        assertEquals(List.of("pingpong"), picture.categories(), "only the cases with a LocalChannel row");
+        assertEquals(List.of("LocalChannel (= 1)", "busypoll, best fixed setting", "busypoll AUTO", "floor"),
+                picture.series().stream().map(Chart.Series::name).toList());
+        double[] expected = {1, 0.68 / 14, 0.72 / 14, 0.25 / 14};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(List.of(new Chart.Point(0, expected[i])), picture.series().get(i).points());
+        }
+        List<Block> blocks = s.blocks();
+        int chart = blocks.indexOf(Block.chart(picture));
+        assertTrue(blocks.indexOf(Block.table(headline)) < chart
+                && chart < blocks.indexOf(Block.table(s.tables().get(1))), "the headline and its picture first");
     }
 
     @Test
@@ -63,7 +93,7 @@ class SummaryTest {
         Section s = Summary.of(List.of(
                 rounds("busypoll50", 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 2.0, 4.0, 2.0, 4.0),
                 rounds("busypoll-auto", 2.04, 4.0, 1.02, 2.0, 0.99, 2.0, 2.02, 4.0, 1.98, 4.0)));
-        List<String> auto = s.tables().get(1).rows().get(0);
+        List<String> auto = s.tables().get(2).rows().get(0);
         assertEquals("1.98x", auto.get(7), "figure to figure: two medians of different mixtures of levels");
         assertEquals("1.01x", auto.get(9), "the median of 2.04, 1.02, 0.99, 1.01, 0.99");
         assertEquals("1.00x", auto.get(10));
@@ -77,7 +107,7 @@ class SummaryTest {
         Section s = Summary.of(List.of(
                 rounds("busypoll5", 1.0, 2.0, 2.0, 4.0, 1.0, 2.0),
                 rounds("busypoll-auto", 1.2, 2.0, 2.4, 4.0, 0.9, 2.0)));
-        List<String> auto = s.tables().get(1).rows().get(0);
+        List<String> auto = s.tables().get(2).rows().get(0);
         assertEquals("1.20x", auto.get(9));
         assertEquals("missed (paired)", auto.get(11));
     }
@@ -94,7 +124,7 @@ class SummaryTest {
         assertTrue(Double.isNaN(Summary.pairedRatio(unknownCpu, best, Headline.Round::cpu)));
         assertEquals(1.0, Summary.pairedRatio(unknownCpu, best, Headline.Round::value));
 
-        List<String> auto = Summary.of(List.of(best, fourRounds)).tables().get(1).rows().get(0);
+        List<String> auto = Summary.of(List.of(best, fourRounds)).tables().get(2).rows().get(0);
         assertEquals("-", auto.get(9));
         assertEquals("met", auto.get(11), "figure to figure, not marked paired");
     }
@@ -103,10 +133,10 @@ class SummaryTest {
     void shouldMissTheAutoBarWhenAutoBurnsMoreThanTenPercentMoreCpu() {
         Section s = Summary.of(List.of(h("hackbench", "groups 4", "spin0", 1.0, 2.0),
                 h("hackbench", "groups 4", "spin5", 1.2, 2.4), h("hackbench", "groups 4", "spin-auto", 1.05, 2.5)));
-        List<String> row = s.tables().get(0).rows().get(0);
+        List<String> row = s.tables().get(1).rows().get(0);
         assertEquals("spin0: 1.000 p50 µs", row.get(5));
         assertEquals("n/a", row.get(3)); // no floor in this scenario
-        assertEquals("missed", s.tables().get(1).rows().get(0).get(11));
+        assertEquals("missed", s.tables().get(2).rows().get(0).get(11));
         assertTrue(text(s).contains("AUTO met it in 0 of 1 cases inside the bar"), text(s));
     }
 
@@ -114,7 +144,7 @@ class SummaryTest {
     void shouldUseGrpcInprocessAsTheFloorOfAScenarioWithoutOne() {
         Section s = Summary.of(List.of(h("grpc", "", "inprocess", 2.5, 3.0), h("grpc", "", "local", 90.0, 100.0),
                 h("grpc", "", "local-default", 95.0, 110.0), h("grpc", "", "busypoll50", 72.0, 150.0)));
-        List<String> row = s.tables().get(0).rows().get(0);
+        List<String> row = s.tables().get(1).rows().get(0);
         assertEquals("inprocess: 2.500", row.get(3), "the cell names the row that stood in for the floor");
         assertEquals("95.000", row.get(4));
         assertEquals("0.76x", row.get(7)); // 72 / 95
@@ -127,8 +157,8 @@ class SummaryTest {
     void shouldPreferTheFloorRowToInprocess() {
         Section s = Summary.of(List.of(h("", "inprocess", 1.0, 1.0), h("", "floor", 0.5, 1.0),
                 h("", "busypoll5", 2.0, 2.0)));
-        assertEquals("0.500", s.tables().get(0).rows().get(0).get(3));
-        assertEquals("4.00x", s.tables().get(0).rows().get(0).get(8));
+        assertEquals("0.500", s.tables().get(1).rows().get(0).get(3));
+        assertEquals("4.00x", s.tables().get(1).rows().get(0).get(8));
     }
 
     @Test
@@ -141,7 +171,7 @@ class SummaryTest {
                 h("hackbench-channels", "groups 1", "busypoll-auto", 1.0, 1.0),
                 h("streaming", "", "busypoll5", 1.0, 1.0), h("streaming", "", "busypoll-auto", 3.0, 1.0),
                 h("grpc", "", "busypoll5", 1.0, 1.0), h("grpc", "", "busypoll-auto", 1.0, 1.0)));
-        Table auto = s.tables().get(1);
+        Table auto = s.tables().get(2);
         assertEquals(List.of("yes", "yes", "yes", "no: for information", "no: for information"),
                 auto.rows().stream().map(r -> r.get(2)).toList(), "every case stays in the table, marked");
         String text = text(s);
@@ -176,7 +206,8 @@ class SummaryTest {
     @Test
     void shouldLeaveTheAutoTableOutWhenThereIsNoAutoRow() {
         Section s = Summary.of(List.of(h("", "busypoll50", 0.7, 1.8)));
-        assertEquals(1, s.tables().size(), "no AUTO table without an AUTO row");
+        assertEquals(2, s.tables().size(), "the headline and the detail, no AUTO table without an AUTO row");
+        assertEquals("n/a", s.tables().get(0).rows().get(0).get(6), "AUTO against the best fixed setting");
     }
 
     @Test

@@ -1,11 +1,9 @@
 package dev.busypoll.bench.html;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Escaping and the report's inline markup ({@code `code`}, {@code **bold**}) for HTML and SVG. Stateless. */
+/** Escaping and the report's inline markup ({@code `code`}, {@code **bold**}) for HTML. Stateless. */
 public final class Html {
     private static final Pattern BOLD = Pattern.compile("\\*\\*(.+?)\\*\\*");
 
@@ -50,32 +48,5 @@ public final class Html {
             }
         }
         return sb.toString();
-    }
-
-    /** A number for an SVG coordinate: 2 decimals at most, no exponent. */
-    static String num(double v) {
-        return BigDecimal.valueOf(Math.round(v * 100) / 100.0).stripTrailingZeros().toPlainString();
-    }
-
-    /**
-     * A tick label: up to 4 significant digits; from 1,000 on with a k, M or G suffix (1k, 2.5M), below 0.001
-     * as {@code 5e-4}.
-     */
-    static String label(double v) {
-        if (v == 0) {
-            return "0";
-        }
-        double a = Math.abs(v);
-        if (a >= 1e3 && a < 1e12) {
-            int group = a >= 1e9 ? 3 : a >= 1e6 ? 2 : 1;
-            return label(v / Math.pow(1000, group)) + " kMG".charAt(group);
-        }
-        BigDecimal d = new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros();
-        if (a >= 1e12 || a < 1e-3) {
-            int exp = d.precision() - d.scale() - 1;
-            BigDecimal mantissa = d.movePointLeft(exp).stripTrailingZeros();
-            return mantissa.toPlainString() + "e" + exp;
-        }
-        return d.toPlainString();
     }
 }

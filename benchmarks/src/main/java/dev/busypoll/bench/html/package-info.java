@@ -1,7 +1,6 @@
 /**
  * The self-contained HTML report: a page renderer ({@link dev.busypoll.bench.html.HtmlPage}) over the report's
- * sections, and an inline-SVG renderer for its plots ({@link dev.busypoll.bench.html.SvgChart}) with its axes
- * ({@link dev.busypoll.bench.html.Axis}) and series styles ({@link dev.busypoll.bench.html.Palette}). No script,
+ * sections, and its plots drawn by JFreeChart as inline SVG ({@link dev.busypoll.bench.html.ChartSvg}). No script,
  * no external resource: the page opens in a browser with no network.
  */
 package dev.busypoll.bench.html;

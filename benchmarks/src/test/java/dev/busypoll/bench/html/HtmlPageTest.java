@@ -8,15 +8,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
+import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
 
-/** The HTML page and its SVG plots: every block rendered, text escaped, self-contained. */
+/** The HTML page and its plots: every block rendered, text escaped, self-contained; the plots as SVG. */
 class HtmlPageTest {
     private static final Chart.Series A = new Chart.Series("a <transport>",
             List.of(new Chart.Point(1, 10), new Chart.Point(10, 20), new Chart.Point(100, 40)));
@@ -86,8 +88,29 @@ class HtmlPageTest {
         }
     }
 
+    /** The texts of an SVG's text elements, in order. */
+    private static List<String> texts(String svg) {
+        Matcher m = Pattern.compile("<text[^>]*>([^<]*)</text>").matcher(svg);
+        List<String> texts = new java.util.ArrayList<>();
+        while (m.find()) {
+            texts.add(m.group(1));
+        }
+        return texts;
+    }
+
+    /** The number of points of each series' line (an SVG path with no fill, in the plot area), in order. */
+    private static List<Integer> lines(String svg) {
+        Matcher m = Pattern.compile("<g style='stroke-width:2.0;[^']*fill:none' clip-path='url\\(#t-clip-2\\)'>"
+                + "<path d='(M[^']*)'").matcher(svg);
+        List<Integer> points = new java.util.ArrayList<>();
+        while (m.find()) {
+            points.add(m.group(1).split("[ML]").length - 1);
+        }
+        return points;
+    }
+
     @Test
-    void shouldDrawOneGroupPerSeriesForEveryKind() {
+    void shouldDrawEveryKindWithTitleAxisLabelsAndLegend() {
         for (Chart chart : List.of(
                 Chart.lines("l", "x", "y", Chart.Scale.LOG, Chart.Scale.LOG, List.of(A, B)),
                 Chart.scatter("s", "x", "y", Chart.Scale.LINEAR, Chart.Scale.LOG, List.of(A, B)),
@@ -95,20 +118,26 @@ class HtmlPageTest {
                         new Chart.Series("a", List.of(new Chart.Point(0, 1), new Chart.Point(1, 2),
                                 new Chart.Point(2, 3))),
                         new Chart.Series("b", List.of(new Chart.Point(0, 2), new Chart.Point(2, 5))))))) {
-            String svg = SvgChart.render(chart, "t", new Palette());
-            assertEquals(2, count(svg, "<g class=\"series\""), chart.kind() + ": " + svg);
-            switch (chart.kind()) {
-                case LINE -> assertEquals(2, count(svg, "fill=\"none\" stroke="), "one line each: " + svg);
-                case BAR -> assertEquals(5, count(svg, "<rect x=") - count(svg, "<rect x=\"0\"")
-                        - 1 /* clip */ - 2 /* legend */, "one rect per bar: " + svg);
-                default -> assertTrue(svg.contains("<title>a"), svg);
-            }
-            assertTrue(svg.contains(">" + chart.title() + "</text>"), "title");
+            String svg = ChartSvg.render(chart, "t");
+            assertTrue(svg.startsWith("<svg id=\"t\" class=\"chart\"") && svg.endsWith("</svg>"));
+            List<String> texts = texts(svg);
+            assertEquals(chart.title(), texts.get(0), "the title first: " + texts);
             boolean xLog = chart.kind() != Chart.Kind.BAR && chart.xScale() == Chart.Scale.LOG;
             boolean yLog = chart.yScale() == Chart.Scale.LOG;
-            assertTrue(svg.contains(xLog ? ">x (log scale)</text>" : ">x</text>")
-                    && svg.contains(yLog ? ">y (log scale)</text>" : ">y</text>"), "axis labels: " + svg);
-            assertTrue(svg.contains("class=\"legend-text\""), "legend");
+            assertTrue(texts.contains(xLog ? "x (log scale)" : "x") && texts.contains(yLog ? "y (log scale)" : "y"),
+                    "axis labels: " + texts);
+            for (Chart.Series s : chart.series()) {
+                assertTrue(texts.contains(Html.escape(s.name())), "legend names " + s.name() + ": " + texts);
+            }
+            switch (chart.kind()) {
+                case LINE -> assertEquals(List.of(3, 3), lines(svg), "one line of three points each");
+                case BAR -> {
+                    assertEquals(3, count(svg, "style='fill:rgb(0,114,178)' clip-path='url(#t-clip-2)'"), "a's bars");
+                    assertEquals(2, count(svg, "style='fill:rgb(230,159,0)' clip-path='url(#t-clip-2)'"), "b's bars");
+                    assertTrue(texts.containsAll(List.of("c0", "c1", "c2")), "categories: " + texts);
+                }
+                default -> assertEquals(List.of(), lines(svg), "points only");
+            }
         }
     }
 
@@ -117,56 +146,64 @@ class HtmlPageTest {
         Chart.Series s = new Chart.Series("s", List.of(new Chart.Point(1, 10), new Chart.Point(2, 0),
                 new Chart.Point(3, -4), new Chart.Point(4, Double.NaN), new Chart.Point(5, Double.POSITIVE_INFINITY),
                 new Chart.Point(0, 3), new Chart.Point(6, 100)));
-        String svg = SvgChart.render(Chart.lines("l", "x", "y", Chart.Scale.LOG, Chart.Scale.LOG, List.of(s)),
-                "t", new Palette());
-        Matcher path = Pattern.compile("<path d=\"(M[^\"]*)\" fill=\"none\"").matcher(svg);
-        assertTrue(path.find(), svg);
-        assertEquals(2, path.group(1).split("[ML]").length - 1, "only (1,10) and (6,100) drawn: " + path.group(1));
-        assertFalse(svg.contains("NaN") || svg.contains("Infinity"), svg);
+        String svg = ChartSvg.render(Chart.lines("l", "x", "y", Chart.Scale.LOG, Chart.Scale.LOG, List.of(s)), "t");
+        assertEquals(List.of(2), lines(svg), "only (1,10) and (6,100) drawn");
+        assertFalse(svg.contains("NaN") || svg.contains("Infinity"));
 
         Chart bars = Chart.bars("b", "x", "y", Chart.Scale.LOG, List.of("c0", "c1"),
                 List.of(new Chart.Series("s", List.of(new Chart.Point(0, 0), new Chart.Point(1, 2)))));
-        String barSvg = SvgChart.render(bars, "u", new Palette());
-        assertEquals(1, count(barSvg, "<title>s, c"), "the zero bar is left out: " + barSvg);
+        assertEquals(1, count(ChartSvg.render(bars, "t"), "style='fill:rgb(0,114,178)' clip-path='url(#t-clip-2)'"),
+                "the zero bar is left out");
 
         Chart empty = Chart.scatter("e", "x", "y", Chart.Scale.LOG, Chart.Scale.LOG,
                 List.of(new Chart.Series("s", List.of(new Chart.Point(0, 0)))));
-        assertTrue(SvgChart.render(empty, "v", new Palette()).contains("no data to plot"));
+        assertTrue(texts(ChartSvg.render(empty, "t")).contains("no data to plot"));
     }
 
     @Test
-    void shouldWrapLongLegendNamesKeepingTheirEnd() {
-        assertEquals(List.of("grpc-netty, busypoll channel,", "BUSY_POLL_MICROS 50"),
-                SvgChart.wrap("grpc-netty, busypoll channel, BUSY_POLL_MICROS 50", 40));
-        assertEquals(List.of("short"), SvgChart.wrap("short", 40));
-        assertEquals(2, SvgChart.wrap("x".repeat(100), 40).size());
-        assertTrue(SvgChart.wrap("x".repeat(100), 40).get(1).endsWith("…"));
-    }
-
-    @Test
-    void shouldLabelLogAxesWithOneTwoFiveOrDecades() {
-        List<String> narrow = Axis.of(Chart.Scale.LOG, new double[] {3, 40}, false, List.of()).ticks().stream()
-                .map(Chart.Tick::label).toList();
-        assertEquals(List.of("2", "5", "10", "20", "50"), narrow);
-        List<String> wide = Axis.of(Chart.Scale.LOG, new double[] {0.5, 2e5}, false, List.of()).ticks().stream()
-                .map(Chart.Tick::label).toList();
+    void shouldMarkLogAxesAtOneTwoFiveOrDecadesFromEndToEnd() {
+        Chart narrow = Chart.scatter("n", "x", "y", Chart.Scale.LINEAR, Chart.Scale.LOG,
+                List.of(new Chart.Series("s", List.of(new Chart.Point(1, 3), new Chart.Point(2, 40)))));
+        assertTrue(texts(ChartSvg.render(narrow, "t")).containsAll(List.of("2", "5", "10", "20", "50")),
+                "from the 1-2-5 value below 3 to the one above 40");
+        List<String> wide = ChartSvg.logTicks(0.1, 1e6).stream().map(Chart.Tick::label).filter(l -> !l.isEmpty())
+                .toList();
         assertEquals(List.of("0.1", "1", "10", "100", "1k", "10k", "100k", "1M"), wide);
-        List<String> linear = Axis.of(Chart.Scale.LINEAR, new double[] {3, 97}, true, List.of()).ticks().stream()
-                .map(Chart.Tick::label).toList();
-        assertEquals(List.of("0", "20", "40", "60", "80", "100"), linear);
+        assertEquals(8 * 7 + 8, ChartSvg.logTicks(0.1, 1e6).size(), "2..9 times each decade as minor ticks");
+        assertEquals(List.of("2", "", "", "5", "", "", "", "", "10", "20", "", "", "50"), ChartSvg.logTicks(2, 50)
+                .stream().map(Chart.Tick::label).toList(), "1-2-5 labelled, the others minor");
+        assertEquals(0.2, ChartSvg.round(0.3, false, true), 1e-12);
+        assertEquals(50, ChartSvg.round(41, true, true), 1e-12);
+        assertEquals(1e6, ChartSvg.round(2e5, true, false), 1e-6);
+        assertEquals(List.of("0", "0.5", "1.5k", "2.5M", "5e-4"), List.of(ChartSvg.label(0), ChartSvg.label(0.5),
+                ChartSvg.label(1500), ChartSvg.label(2.5e6), ChartSvg.label(5e-4)));
     }
 
     @Test
-    void shouldKeepATransportsStyleAcrossPlotsAndNeverShareOneInAPlot() {
-        Palette p = new Palette();
-        List<Palette.Style> first = p.assign(List.of("floor", "nio", "busypoll"));
-        List<Palette.Style> second = p.assign(List.of("busypoll", "floor"));
-        assertEquals(first.get(2), second.get(0));
-        assertEquals(first.get(0), second.get(1));
-        List<Palette.Style> sixteen = p.assign(java.util.stream.IntStream.range(0, 16).mapToObj(i -> "t" + i)
-                .toList());
-        assertEquals(16, sixteen.stream().map(s -> s.colour() + s.shape() + s.dashed()).distinct().count());
-        assertEquals(16, sixteen.stream().map(s -> s.colour() + s.shape()).distinct().count(),
-                "markers alone tell the series apart");
+    void shouldMarkAPercentilePlotAtItsPercentiles() {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 1; i <= 10_000; i++) {
+            h.recordValue(1_000L * i);
+        }
+        String svg = ChartSvg.render(Percentiles.chart("p", "µs", List.of(Percentiles.curve("t", h))), "t");
+        List<String> texts = texts(svg);
+        assertTrue(texts.containsAll(List.of("0%", "50%", "90%", "99%", "99.9%", "99.99%")), texts.toString());
+        assertFalse(texts.contains("1k") && texts.indexOf("1k") < texts.indexOf("99.99%"), "no other x ticks");
+    }
+
+    @Test
+    void shouldGiveSixteenSeriesSixteenLooks() {
+        List<Chart.Series> sixteen = IntStream.range(0, 16).mapToObj(i -> new Chart.Series("t" + i,
+                List.of(new Chart.Point(1, i + 1), new Chart.Point(2, i + 2)))).toList();
+        String svg = ChartSvg.render(Chart.lines("l", "x", "y", Chart.Scale.LINEAR, Chart.Scale.LINEAR, sixteen),
+                "t");
+        Matcher m = Pattern.compile("<g style='(stroke-width:2.0;stroke:rgb\\([^)]*\\)[^']*)' "
+                + "clip-path='url\\(#t-clip-2").matcher(svg);
+        java.util.Set<String> looks = new java.util.HashSet<>();
+        while (m.find()) {
+            looks.add(m.group(1).replaceAll(";shape-rendering.*", ""));
+        }
+        assertEquals(16, looks.size(), "colour and dash differ: " + looks);
+        assertEquals(16, texts(svg).stream().filter(t -> t.matches("t\\d+")).count(), "one legend entry each");
     }
 }
