@@ -158,6 +158,8 @@ class BusyPollBadInputTest {
         ChannelFuture f = server().bind(new java.net.InetSocketAddress(0)).await();
         assertInstanceOf(ChannelException.class, f.cause());
         assertTrue(f.cause().getMessage().contains("BusyPollAddress"));
+        assertTrue(f.cause().getMessage().contains("java.net.InetSocketAddress"), "names what it was given: "
+                + f.cause().getMessage());
     }
 
     @Test
