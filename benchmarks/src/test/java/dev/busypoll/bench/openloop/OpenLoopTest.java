@@ -113,8 +113,7 @@ class OpenLoopTest {
                 long both = config.messages(c.offered(), 0) + config.messages(c.offered(), 1);
                 assertEquals(config.messages(c.offered()), both, "the sessions split the rate's requests");
                 assertEquals(both, c.scheduled(), row.name() + ": " + c);
-                assertEquals(both, c.sent(), row.name() + ": " + c);
-                assertEquals(both, c.received(), row.name() + ": " + c);
+                assertSentOrGaveUpAndAllAnswered(row, c);
                 assertEquals(c.received(), totalCount(c.hgrm()), row.name() + ": the merged latency histogram");
                 assertTrue(c.p50() <= c.p99() && c.p99() <= c.p999() && c.p999() <= c.max(), row.name() + ": " + c);
                 for (int s = 1; s <= 2; s++) {
@@ -153,10 +152,22 @@ class OpenLoopTest {
                 assertEquals(2, other.cells().size(), other.name());
                 for (OpenLoop.Cell c : other.cells()) {
                     assertEquals(config.messages(c.offered()), c.scheduled(), other.name() + ": " + c);
-                    assertEquals(c.scheduled(), c.received(), other.name() + ": " + c);
+                    assertSentOrGaveUpAndAllAnswered(other, c);
                 }
             }
         }
+    }
+
+    /**
+     * Every scheduled request was sent, or the sender fell too far behind its schedule and gave up, which a loaded
+     * machine can cause and the row then reports as saturated; either way every request sent was answered.
+     */
+    private static void assertSentOrGaveUpAndAllAnswered(OpenLoop.Row row, OpenLoop.Cell c) {
+        assertTrue(c.sent() >= 1 && c.sent() <= c.scheduled(), row.name() + ": " + c);
+        if (c.sent() < c.scheduled()) {
+            assertTrue(row.status(c).startsWith("saturated"), row.name() + ": " + row.status(c));
+        }
+        assertEquals(c.sent(), c.received(), row.name() + ": every request sent is answered, " + c);
     }
 
     @Test
