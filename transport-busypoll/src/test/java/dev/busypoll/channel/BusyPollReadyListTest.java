@@ -498,9 +498,14 @@ class BusyPollReadyListTest {
 
     /** Netty's side of one {@link BusyPollIoHandler#run} call, scripted. */
     static final class Context implements IoHandlerContext {
-        boolean canBlock;
+        final boolean canBlock;
         boolean reportActiveIoTime = true;
         final List<Long> reported = new ArrayList<>();
+
+        /** @param canBlock whether Netty lets the pass wait (no task queued) */
+        Context(boolean canBlock) {
+            this.canBlock = canBlock;
+        }
 
         @Override
         public boolean canBlock() {
@@ -528,6 +533,21 @@ class BusyPollReadyListTest {
         }
     }
 
+    /**
+     * A producer on another thread that, once the loop is parked, queues {@code channel} (which wakes the loop) and
+     * returns when it did, by {@link System#nanoTime()}.
+     */
+    private Worker<Long> offerOnceParked(Scripted channel) {
+        return Worker.call("producer on another loop", () -> {
+            while (!handler.isParked()) {
+                Thread.onSpinWait();
+            }
+            long offeredAt = System.nanoTime();
+            handler.schedule(channel);
+            return offeredAt;
+        });
+    }
+
     private static void busyFor(long nanos) {
         long start = System.nanoTime();
         while (System.nanoTime() - start < nanos) {
@@ -540,7 +560,7 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 3, 1);
         register(a);
         a.duringPoll = () -> busyFor(2_000);
-        Context context = new Context();
+        Context context = new Context(false);
 
         handler.schedule(a);
         long before = System.nanoTime();
@@ -567,8 +587,7 @@ class BusyPollReadyListTest {
     void shouldNotWaitAfterAPassThatDidWork() throws Exception {
         Scripted a = new Scripted("a", 2);
         register(a);
-        Context context = new Context();
-        context.canBlock = true; // and no deadline: a loop that waited here would park until a signal
+        Context context = new Context(true); // and no deadline: a loop that waited here would park until a signal
         handler.schedule(a);
         assertEquals(2, handler.run(context));
         assertEquals(0, stats.getParks() + stats.getYields());
@@ -579,16 +598,8 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 3);
         register(a);
         a.duringPoll = () -> busyFor(1_000);
-        Context context = new Context();
-        context.canBlock = true;
-        Worker<Long> producer = Worker.call("producer on another loop", () -> {
-            while (!handler.isParked()) { // BUSY_POLL_MICROS 0: the loop parks at once
-                Thread.onSpinWait();
-            }
-            long offeredAt = System.nanoTime();
-            handler.schedule(a);
-            return offeredAt;
-        });
+        Context context = new Context(true);
+        Worker<Long> producer = offerOnceParked(a); // BUSY_POLL_MICROS 0: the loop parks at once
         assertEquals(3, handler.run(context), "woken by the offer, the pass polled it");
         long returned = System.nanoTime();
         long offeredAt = producer.join(10, stats);
@@ -610,8 +621,7 @@ class BusyPollReadyListTest {
         assertEquals(2, loop.runNow());
         assertEquals(1, a.queued.get(), "watched");
         a.readyOnceLetGo = true; // its producer skipped the wake-up: the loop must look before it parks
-        Context context = new Context();
-        context.canBlock = true;
+        Context context = new Context(true);
         assertEquals(1, handler.run(context), "polled, not slept through");
         assertEquals(0, stats.getParks());
     }
@@ -667,14 +677,8 @@ class BusyPollReadyListTest {
 
         Scripted a = new Scripted("a", 1);
         register(a);
-        Context context = new Context();
-        context.canBlock = true;
-        Worker<Void> producer = Worker.run("producer on another loop", () -> {
-            while (!handler.isParked()) {
-                Thread.onSpinWait();
-            }
-            handler.schedule(a);
-        });
+        Context context = new Context(true);
+        Worker<Long> producer = offerOnceParked(a);
         long foundParked = stats.getWorkFoundWhileParked();
         assertEquals(1, handler.run(context));
         producer.join(10, stats);
