@@ -52,6 +52,10 @@ import org.agrona.concurrent.IdleStrategy;
  * episode later. The caller may say whether an episode follows output ({@link #afterOutput(boolean)}): the controller
  * learns a window for each kind, and {@link #spinNanos()} shows the one of the last episode's kind.
  * <p>
+ * Under AUTO a park of the signalled form that only the caller's deadline can end (its next scheduled task) ends
+ * early by the lateness such parks have shown ({@link TimerLead}), and the ladder yields for the rest, so the task
+ * runs when due instead of a timer slack late; the yields count as parked time in {@link #stats()}.
+ * <p>
  * Under AUTO the park rung of the signalled form may begin with a <em>nap</em>: when the controller expects the
  * next input at a regular gap ({@link AdaptiveSpinPolicy}, "The nap"), the park times out shortly before the
  * input is due, the ladder goes back to the yield rung until the lead after it is due (the <em>catch</em>), and
@@ -145,6 +149,8 @@ public final class IdleLadder implements IdleStrategy {
     private final Clock clock;
     /** Owner-only: AUTO's nap of the current episode and the catch after it. */
     private final NapCatch nap;
+    /** Under AUTO: how early a park that only the caller's deadline ends should end. */
+    private final TimerLead timerLead = new TimerLead();
     /** Owner-only: the last AUTO episode, until the controller is told of it (see reset()). */
     private final PendingEpisode pendingEpisode;
 
@@ -295,6 +301,11 @@ public final class IdleLadder implements IdleStrategy {
         return (long) WAKE_COST_NANOS.getOpaque(this);
     }
 
+    /** The lead of AUTO's parks that the caller's deadline ends; owner thread only (tests). */
+    TimerLead timerLead() {
+        return timerLead;
+    }
+
     /**
      * Under {@link #AUTO}: whether the ladder believes the machine is oversubscribed, and therefore spins for no
      * more than half an uncontended wake-up, then yields, then parks. Any thread.
@@ -413,6 +424,18 @@ public final class IdleLadder implements IdleStrategy {
             case SPINNING -> Thread.onSpinWait();
             case YIELDING -> yieldOnce();
             default -> {
+                // Under AUTO a park that the caller's deadline ends wakes early by the timer's learnt lateness,
+                // then yields up to the deadline: the caller's task runs when due, not a timer slack late.
+                boolean timed = episodeAuto && deadlineNanos != Long.MAX_VALUE;
+                long parkUntil = deadlineNanos;
+                if (timed) {
+                    long lead = timerLead.nanos();
+                    parkUntil = deadlineNanos - lead;
+                    if (lead > 0 && parkUntil - clock.nanoTime() <= 0) {
+                        yieldOnce(); // within the lead: the caller returns at its deadline
+                        return;
+                    }
+                }
                 signal.prepareToPark();
                 if (wakeCondition.getAsBoolean()) {
                     signal.cancelPark();
@@ -421,12 +444,15 @@ public final class IdleLadder implements IdleStrategy {
                     if (napping) {
                         stats.recordNap();
                     }
-                    boolean signalled = signal.park(napping ? nap.napDeadlineNanos() : deadlineNanos);
+                    long until = napping ? nap.napDeadlineNanos() : parkUntil;
+                    boolean signalled = signal.park(until);
                     stats.recordPark(signalled);
                     if (signalled) {
                         onSignalledWakeup(signal.signalNanos());
                     } else if (napping) {
                         onNapTimedOut();
+                    } else if (timed && !Thread.currentThread().isInterrupted()) {
+                        timerLead.onTimedOut(clock.nanoTime() - until);
                     }
                 }
             }

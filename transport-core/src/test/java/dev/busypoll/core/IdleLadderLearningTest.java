@@ -145,6 +145,44 @@ class IdleLadderLearningTest {
     }
 
     @Test
+    void shouldYieldRatherThanParkWithinTheTimerLeadOfTheCallersDeadline() {
+        IdleLadder ladder = learnt();
+        ladder.timerLead().onTimedOut(100 * US); // a lead of 50 µs
+        long parks = ladder.stats().parks();
+        long yields = ladder.stats().yields();
+        stepToThePark(ladder, () -> false, lastArrival + WORK + 20 * US);
+        assertEquals(parks, ladder.stats().parks(), "the deadline is within the lead: no park");
+        assertEquals(yields + 2, ladder.stats().yields(), "the rung's prompt yield, then one towards the deadline");
+        assertEquals(Phase.PARKING, ladder.phase());
+    }
+
+    @Test
+    void shouldEndAParkThatOnlyTheCallersDeadlineEndsByTheTimerLeadAndLearnHowLateItWoke() {
+        IdleLadder ladder = learnt();
+        ladder.timerLead().onTimedOut(100 * US); // a lead of 50 µs
+        long deadline = ladder.policy().catchDeadlineNanos(); // no nap: the deadline ends the episode anyway
+        // The park "lasts" until 30 µs after the caller's deadline: 80 µs after the time it was asked to end at.
+        stepToThePark(ladder, () -> {
+            clock.set(deadline + 30 * US);
+            return false;
+        }, deadline);
+        assertEquals(1, ladder.stats().parks());
+        assertEquals(0, ladder.stats().naps());
+        assertEquals(50 * US + 15 * US, ladder.timerLead().nanos(),
+                "half way from 50 µs to the 80 µs it woke after deadline - lead (30 µs if it had parked to the deadline)");
+    }
+
+    @Test
+    void shouldParkUntilTheCallersDeadlineOutsideAuto() {
+        IdleLadder fixed = new IdleLadder(0, 0, 1, 1, freshPolicy(), clock);
+        fixed.timerLead().onTimedOut(100 * US);
+        clock.set(lastArrival + WORK);
+        fixed.idle(signal, () -> false, clock.now() + 20 * US);
+        assertEquals(1, fixed.stats().parks(), "a fixed window parks to the deadline, lead or not");
+        assertEquals(50 * US, fixed.timerLead().nanos(), "and learns nothing");
+    }
+
+    @Test
     void shouldNapOnlyWhenTheNapAndItsCatchEndBeforeTheCallersDeadline() {
         IdleLadder before = learnt();
         long catchDeadline = before.policy().catchDeadlineNanos();
