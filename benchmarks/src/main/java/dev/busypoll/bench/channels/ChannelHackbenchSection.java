@@ -1,7 +1,6 @@
 package dev.busypoll.bench.channels;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +9,7 @@ import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.hackbench.HackbenchSection;
 
 /** Renders a {@link ChannelHackbench.Result} as the report's hackbench-over-channels section and CSV. Stateless. */
 public final class ChannelHackbenchSection {
@@ -66,23 +66,10 @@ public final class ChannelHackbenchSection {
 
     /** Median time per group count, one bar series per transport that ran; log y. */
     static Chart chart(ChannelHackbench.Result result) {
-        List<Integer> groups = result.config().groups();
-        List<String> categories = groups.stream().map(g -> g + (g == 1 ? " group" : " groups")).toList();
-        Map<String, List<Chart.Point>> byTransport = new LinkedHashMap<>();
-        for (ChannelHackbench.Cell c : result.cells()) {
-            List<Chart.Point> points = byTransport.computeIfAbsent(c.transport(), k -> new ArrayList<>());
-            if (c.unavailable() == null) {
-                points.add(new Chart.Point(groups.indexOf(c.groups()), c.median(ChannelHackbench.Run::seconds)));
-            }
-        }
-        List<Chart.Series> series = new ArrayList<>();
-        byTransport.forEach((name, points) -> {
-            if (!points.isEmpty()) {
-                series.add(new Chart.Series(name, points));
-            }
-        });
-        return Chart.bars("hackbench over channels: median time per run (lower is better)", "groups",
-                "seconds (log)", Chart.Scale.LOG, categories, series);
+        return HackbenchSection.groupBars("hackbench over channels: median time per run (lower is better)", "groups",
+                "seconds (log)", result.config().groups(), result.cells(), ChannelHackbench.Cell::transport,
+                ChannelHackbench.Cell::groups,
+                c -> c.unavailable() == null ? c.median(ChannelHackbench.Run::seconds) : null, false);
     }
 
     /** Every run, one line each (long format, for tools). */
