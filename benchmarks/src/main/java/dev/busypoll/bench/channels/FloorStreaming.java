@@ -47,11 +47,6 @@ final class FloorStreaming implements StreamingSession {
         public int spinningThreads(int threads) {
             return floor == null ? 0 : floor.spinningThreads(threads);
         }
-
-        @Override
-        public String unavailableReason() {
-            return null;
-        }
     }
 
     /** Rung (a), the floor. */

@@ -16,11 +16,6 @@ public record BusyWait(String name, String key, long spinMicros) implements Thre
     }
 
     @Override
-    public String unavailableReason() {
-        return null;
-    }
-
-    @Override
     public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) {
         BusyWaitPipe<byte[]> pipe = manyWriters ? Pipes.mpsc(capacity, spinMicros)
                 : Pipes.spsc(capacity, spinMicros);

@@ -31,11 +31,6 @@ public record Floor(String name, String key, int spinsBeforeYield) implements Th
     }
 
     @Override
-    public String unavailableReason() {
-        return null;
-    }
-
-    @Override
     public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) {
         return pipe(capacity, manyWriters);
     }

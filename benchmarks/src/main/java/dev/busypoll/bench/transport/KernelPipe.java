@@ -16,11 +16,6 @@ public record KernelPipe(String name, String key) implements ThreadTransport {
     }
 
     @Override
-    public String unavailableReason() {
-        return null;
-    }
-
-    @Override
     public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) throws IOException {
         java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
         byte[] in = new byte[messageBytes];

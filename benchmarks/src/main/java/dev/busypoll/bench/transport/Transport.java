@@ -11,6 +11,12 @@ public interface Transport extends LatencySubject {
     /** How many of {@code threads} threads (or event loops) of this transport busy-wait when idle. */
     int spinningThreads(int threads);
 
+    /** Why this transport cannot run here, or {@code null} (the default) when it can. */
+    @Override
+    default String unavailableReason() {
+        return null;
+    }
+
     /** How many of a client/server pair's two threads busy-wait. */
     @Override
     default int spinningThreads() {
