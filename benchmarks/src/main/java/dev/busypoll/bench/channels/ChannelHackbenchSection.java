@@ -41,22 +41,16 @@ public final class ChannelHackbenchSection {
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(chart(result)));
-        List<String> idle = new ArrayList<>();
-        for (ChannelHackbench.Cell cell : result.cells()) {
-            if (!cell.runs().isEmpty() && cell.runs().get(cell.runs().size() - 1).idle() != null) {
-                idle.add(cell.groups() + " groups, " + cell.transport() + ": "
-                        + cell.runs().get(cell.runs().size() - 1).idle());
-            }
-        }
-        if (!idle.isEmpty()) {
-            blocks.add(Block.text("Idle-ladder figures of the busy-polling loops (last run of each cell, summed "
-                    + "over the " + c.threads() + " loops):"));
-            blocks.add(new Block.Bullets(idle));
-        }
+        StreamingSection.addIdle(blocks, "Idle-ladder figures of the busy-polling loops (last run of each cell, "
+                + "summed over the " + c.threads() + " loops):", result.cells().stream()
+                .filter(cell -> !cell.runs().isEmpty() && cell.runs().get(cell.runs().size() - 1).idle() != null)
+                .map(cell -> cell.groups() + " groups, " + cell.transport() + ": "
+                        + cell.runs().get(cell.runs().size() - 1).idle()).toList());
         String title = "hackbench over channels (20 x 20 connections per group)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
-                .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(), "median s",
-                        cell.median(ChannelHackbench.Run::seconds), cell.median(ChannelHackbench.Run::cpuSeconds),
+                .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(),
+                        "median s", cell.median(ChannelHackbench.Run::seconds),
+                        cell.median(ChannelHackbench.Run::cpuSeconds),
                         "CPU s", ChannelHackbench.interleaved(cell.key()) ? cell.runs().stream()
                                 .map(r -> new Headline.Round(r.seconds(), r.cpuSeconds())).toList() : List.of()))
                 .toList();
