@@ -1,7 +1,6 @@
 package dev.busypoll.bench.channels;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +9,7 @@ import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.hackbench.HackbenchSection;
 
 /** Renders a {@link ChannelHackbench.Result} as the report's hackbench-over-channels section and CSV. Stateless. */
 public final class ChannelHackbenchSection {
@@ -41,22 +41,16 @@ public final class ChannelHackbenchSection {
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(chart(result)));
-        List<String> idle = new ArrayList<>();
-        for (ChannelHackbench.Cell cell : result.cells()) {
-            if (!cell.runs().isEmpty() && cell.runs().get(cell.runs().size() - 1).idle() != null) {
-                idle.add(cell.groups() + " groups, " + cell.transport() + ": "
-                        + cell.runs().get(cell.runs().size() - 1).idle());
-            }
-        }
-        if (!idle.isEmpty()) {
-            blocks.add(Block.text("Idle-ladder figures of the busy-polling loops (last run of each cell, summed "
-                    + "over the " + c.threads() + " loops):"));
-            blocks.add(new Block.Bullets(idle));
-        }
+        StreamingSection.addIdle(blocks, "Idle-ladder figures of the busy-polling loops (last run of each cell, "
+                + "summed over the " + c.threads() + " loops):", result.cells().stream()
+                .filter(cell -> !cell.runs().isEmpty() && cell.runs().get(cell.runs().size() - 1).idle() != null)
+                .map(cell -> cell.groups() + " groups, " + cell.transport() + ": "
+                        + cell.runs().get(cell.runs().size() - 1).idle()).toList());
         String title = "hackbench over channels (20 x 20 connections per group)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
-                .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(), "median s",
-                        cell.median(ChannelHackbench.Run::seconds), cell.median(ChannelHackbench.Run::cpuSeconds),
+                .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(),
+                        "median s", cell.median(ChannelHackbench.Run::seconds),
+                        cell.median(ChannelHackbench.Run::cpuSeconds),
                         "CPU s", ChannelHackbench.interleaved(cell.key()) ? cell.runs().stream()
                                 .map(r -> new Headline.Round(r.seconds(), r.cpuSeconds())).toList() : List.of()))
                 .toList();
@@ -66,23 +60,10 @@ public final class ChannelHackbenchSection {
 
     /** Median time per group count, one bar series per transport that ran; log y. */
     static Chart chart(ChannelHackbench.Result result) {
-        List<Integer> groups = result.config().groups();
-        List<String> categories = groups.stream().map(g -> g + (g == 1 ? " group" : " groups")).toList();
-        Map<String, List<Chart.Point>> byTransport = new LinkedHashMap<>();
-        for (ChannelHackbench.Cell c : result.cells()) {
-            List<Chart.Point> points = byTransport.computeIfAbsent(c.transport(), k -> new ArrayList<>());
-            if (c.unavailable() == null) {
-                points.add(new Chart.Point(groups.indexOf(c.groups()), c.median(ChannelHackbench.Run::seconds)));
-            }
-        }
-        List<Chart.Series> series = new ArrayList<>();
-        byTransport.forEach((name, points) -> {
-            if (!points.isEmpty()) {
-                series.add(new Chart.Series(name, points));
-            }
-        });
-        return Chart.bars("hackbench over channels: median time per run (lower is better)", "groups",
-                "seconds (log)", Chart.Scale.LOG, categories, series);
+        return HackbenchSection.groupBars("hackbench over channels: median time per run (lower is better)", "groups",
+                "seconds (log)", result.config().groups(), result.cells(), ChannelHackbench.Cell::transport,
+                ChannelHackbench.Cell::groups,
+                c -> c.unavailable() == null ? c.median(ChannelHackbench.Run::seconds) : null, false);
     }
 
     /** Every run, one line each (long format, for tools). */

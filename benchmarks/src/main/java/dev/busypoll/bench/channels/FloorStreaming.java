@@ -1,43 +1,25 @@
 package dev.busypoll.bench.channels;
 
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.embedded.EmbeddedChannel;
 
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.bench.transport.Workers;
 
 /**
- * A stream on the floor or on one of the rows of the cost ladder built on it ({@link Rung}): plain threads, no event
- * loop. Two threads, one of the floor's SPSC pipes of {@value #CAPACITY} entries, both busy-spinning with {@link
- * Thread#onSpinWait()}; what the two ends do with each message ({@link Ends}) makes the row:
- *
- * <pre>
- *   writer thread                                     reader thread
- *     Ends.write: make a message, offer it           poll (spin while empty), Ends.Reader: take it
- *       (spin while full) x n         ---&gt; [SPSC] ---&gt;   last one: note the time
- * </pre>
- *
- * <ul>
- *   <li>{@code floor}, rung (a): a message is a reference to one shared 64-byte array (nothing is allocated or
- *       copied); the reader adds up the arrays' lengths. Only the hand-off between two threads.</li>
- *   <li>{@code floor-bytebuf}, rung (b): the writer allocates a 64-byte {@code ByteBuf} from the allocator the Netty
- *       rows' channels use ({@code ByteBufAllocator.DEFAULT}, which {@code ctx.alloc()} gives) and fills it as their
- *       pump does, {@code batch} of them before handing them off, as the pump writes {@code batch} before each
- *       flush; the reader counts its bytes and releases it, as their sink does. (a) plus a buffer's life from one
- *       thread to the other; no pipeline.</li>
- *   <li>{@code floor-pipeline}, rung (c): (b) plus Netty's pipeline at both ends ({@link PipelineEnds}).</li>
- *   <li>{@code noop}, the no-op transport: {@link PipelineEnds} on one thread, no queue and no second thread.</li>
- * </ul>
- *
- * <p>The threads are created before the start signal (they wait on a latch) and wait again after the stream
- * until the session closes, so they are alive across the CPU clock's window.
+ * A stream on the floor or on a rung of the cost ladder built on it ({@link Rung}): a writer and a reader thread,
+ * one of the floor's SPSC pipes of {@value #CAPACITY} entries between them, both spinning; what the two ends do
+ * with each message ({@link Ends}) makes the rung (docs/scenarios-throughput.md, "The cost ladder"). The threads
+ * stay alive after a stream until the next one or the session's end, across the CPU clock's window.
  */
 final class FloorStreaming implements StreamingSession {
     /** Queue entries. */
@@ -48,36 +30,22 @@ final class FloorStreaming implements StreamingSession {
 
     private final Rung rung;
     private final int batch;
-    private final FloorThreads threads = new FloorThreads();
+    private Workers workers;
 
-    /**
-     * @param rung  the row
-     * @param batch messages written between two flushes
-     */
+    /** A session of {@code rung} writing {@code batch} messages between two flushes. */
     FloorStreaming(Rung rung, int batch) {
         this.rung = rung;
         this.batch = batch;
     }
 
     /**
-     * One row of the floor's: the floor's pipe between the two threads ({@code null}: the one thread of the no-op
-     * transport, no hand-off), and what the ends do with the messages.
-     *
-     * @param name  the row label
-     * @param key   the row key
-     * @param floor the pipe's transport, or {@code null} for no hand-off
-     * @param ends  the ends of one stream, given the batch
+     * One rung: the floor's pipe between the two threads ({@code null}: the one thread of the no-op transport, no
+     * hand-off), and the ends of one stream, given the batch. Both threads spin, idle or not; one alone never waits.
      */
     record Rung(String name, String key, Floor floor, IntFunction<Ends> ends) implements Transport {
-        /** Both threads spin, idle or not; one thread alone never waits. */
         @Override
         public int spinningThreads(int threads) {
             return floor == null ? 0 : floor.spinningThreads(threads);
-        }
-
-        @Override
-        public String unavailableReason() {
-            return null;
         }
     }
 
@@ -91,9 +59,9 @@ final class FloorStreaming implements StreamingSession {
         return List.of(new Rung("floor + ByteBuf, allocated and released", "floor-bytebuf", FLOOR,
                         batch -> new ByteBufs(alloc, batch)),
                 new Rung("floor + ByteBuf + Netty pipelines", "floor-pipeline", FLOOR,
-                        batch -> new PipelineEnds(alloc, batch)),
+                        batch -> new Pipelines(alloc, batch)),
                 new Rung("no-op transport: one thread, no hand-off", "noop", null,
-                        batch -> new PipelineEnds(alloc, batch)));
+                        batch -> new Pipelines(alloc, batch)));
     }
 
     /**
@@ -125,12 +93,11 @@ final class FloorStreaming implements StreamingSession {
     public Measured run(long messages) throws Exception {
         Ends stream = rung.ends().apply(batch);
         Floor.QueuePipe<Object> queue = rung.floor() == null ? null : rung.floor().pipe(CAPACITY, false);
-        CountDownLatch start = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(1);
+        close();
+        workers = new Workers(true);
         AtomicLong end = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        threads.start(rung.key() + "-stream-receiver", start, failure, () -> {
+        workers.add(rung.key() + "-stream-receiver", () -> {
             Reader reader = stream.reader(messages);
             if (queue != null) {
                 reader.drain(queue, messages);
@@ -139,21 +106,19 @@ final class FloorStreaming implements StreamingSession {
             }
             end.set(System.nanoTime());
             bytes.set(reader.finish());
-            done.countDown();
         });
         if (queue != null) {
-            threads.start(rung.key() + "-stream-sender", start, failure, () -> stream.write(messages, m -> {
+            workers.add(rung.key() + "-stream-sender", () -> stream.write(messages, m -> {
                 while (!queue.offer(m)) {
                     spin();
                 }
             }));
         }
+        workers.ready(TIMEOUT_SECONDS);
         long t0 = System.nanoTime();
-        start.countDown();
-        boolean finished = done.await(TIMEOUT_SECONDS + messages / 1_000_000, TimeUnit.SECONDS);
-        if (failure.get() != null) {
-            throw new IllegalStateException(rung.key() + ": thread failed", failure.get());
-        }
+        workers.go();
+        boolean finished = workers.awaitDone(TIMEOUT_SECONDS + messages / 1_000_000);
+        workers.check(rung.key());
         if (!finished) {
             throw new IllegalStateException(rung.key() + ": stream unfinished");
         }
@@ -162,7 +127,9 @@ final class FloorStreaming implements StreamingSession {
 
     @Override
     public void close() {
-        threads.close();
+        if (workers != null) {
+            workers.close();
+        }
     }
 
     /** The next message off {@code queue}, spinning while it is empty. */
@@ -183,9 +150,8 @@ final class FloorStreaming implements StreamingSession {
     }
 
     /**
-     * Rung (a): references to one shared array. Fields on the reader thread. It drains the queue in a loop of its own:
-     * a call site that every row's reader passes through sees more receiver types than the JIT inlines, which would
-     * cost this row, whose work per message is a few nanoseconds, a good part of its rate.
+     * Rung (a): references to one shared array. It drains the queue in a loop of its own, so that the JIT inlines
+     * its few nanoseconds of work per message. Fields on the reader thread.
      */
     private static final class SharedPayload implements Ends, Reader {
         private long bytes;
@@ -220,10 +186,7 @@ final class FloorStreaming implements StreamingSession {
         }
     }
 
-    /**
-     * Rung (b): a buffer per message, made as the Netty rows' pump makes it, {@code batch} at a time as it writes
-     * them before each flush, and taken as their sink takes it.
-     */
+    /** Rung (b): a buffer per message, made as the pump makes it ({@code batch} per flush), taken as the sink does. */
     private record ByteBufs(ByteBufAllocator alloc, int batch) implements Ends {
         @Override
         public void write(long messages, Consumer<Object> handOff) {
@@ -231,7 +194,7 @@ final class FloorStreaming implements StreamingSession {
             for (long left = messages; left > 0; left -= flush.length) {
                 int n = (int) Math.min(flush.length, left);
                 for (int i = 0; i < n; i++) {
-                    flush[i] = NettyStreaming.message(alloc);
+                    flush[i] = NettyEnd.message(alloc, PAYLOAD);
                 }
                 for (int i = 0; i < n; i++) {
                     handOff.accept(flush[i]);
@@ -247,7 +210,7 @@ final class FloorStreaming implements StreamingSession {
 
                 @Override
                 public void accept(Object m) {
-                    int n = NettyStreaming.consume(m);
+                    int n = NettyEnd.consume(m);
                     if (n < 0) {
                         throw new IllegalStateException("unexpected message " + m.getClass().getName());
                     }
@@ -259,6 +222,88 @@ final class FloorStreaming implements StreamingSession {
                     return bytes;
                 }
             };
+        }
+    }
+
+    /**
+     * Rung (c) and the no-op transport: the Netty rows' own pump and sink, each in an {@link EmbeddedChannel} on its
+     * thread, the writer's {@code doWrite} handing each flushed message on (retained; its removal from the outbound
+     * buffer releases it once). The in-flight window never fills here ({@code doWrite} hands off every message it
+     * flushed), so its resumption fails the stream. One instance per stream.
+     */
+    private static final class Pipelines implements Ends {
+        private final ByteBufAllocator alloc;
+        private final CompletableFuture<Long> done = new CompletableFuture<>();
+        private final NettyEnd.Pump pump;
+        private final NettyEnd.Sink sink = new NettyEnd.Sink(ch -> { }, done::completeExceptionally);
+        private final InFlightWindow window;
+
+        Pipelines(ByteBufAllocator alloc, int batch) {
+            this.alloc = alloc;
+            this.pump = new NettyEnd.Pump(Streaming.MESSAGE_BYTES, batch, NettyStreaming.BATCHES_PER_TURN,
+                    ch -> { }, done::completeExceptionally);
+            this.window = new InFlightWindow(NettyStreaming.WINDOW_BYTES, resume -> {
+                throw new IllegalStateException("the in-flight window filled although doWrite hands off every message");
+            }, pump::pump);
+        }
+
+        @Override
+        public void write(long messages, Consumer<Object> handOff) {
+            Outlet channel = new Outlet(pump, handOff);
+            channel.config().setAllocator(alloc);
+            try {
+                pump.start(messages, window); // its first turn; the channel's task queue holds the next
+                while (channel.handedOff < messages && !done.isDone()) {
+                    if (channel.hasPendingTasks()) {
+                        channel.runPendingTasks(); // the pump's next turn
+                    } else {
+                        spin();
+                    }
+                }
+                while (!done.isDone()) {
+                    spin(); // the pump fails a stream whose channel closes before its end
+                }
+            } finally {
+                channel.finishAndReleaseAll();
+            }
+        }
+
+        @Override
+        public Reader reader(long messages) {
+            EmbeddedChannel channel = new EmbeddedChannel(sink);
+            sink.reset(messages * Streaming.MESSAGE_BYTES, window, done::complete);
+            ChannelPipeline pipeline = channel.pipeline();
+            return new Reader() {
+                @Override
+                public void accept(Object m) {
+                    pipeline.fireChannelRead(m);
+                }
+
+                @Override
+                public long finish() {
+                    channel.finishAndReleaseAll();
+                    done.getNow(null); // throws when the sink failed the stream
+                    return sink.bytes;
+                }
+            };
+        }
+    }
+
+    /** A channel whose {@code doWrite} hands each flushed message on, and does nothing else. */
+    private static final class Outlet extends EmbeddedChannel {
+        private final Consumer<Object> handOff;
+        /** Messages handed on; on the writer thread. */
+        long handedOff;
+
+        Outlet(ChannelHandler pump, Consumer<Object> handOff) {
+            super(pump);
+            this.handOff = handOff;
+        }
+
+        @Override
+        protected void handleOutboundMessage(Object msg) {
+            handOff.accept(msg); // between doWrite's retain and its removal of the entry
+            handedOff++;
         }
     }
 }

@@ -47,23 +47,25 @@ public final class StreamingSection {
                 + "memory at once, where a transport's loops mostly take messages in bursts. A step below zero: "
                 + "that row cost less than the rung below it."));
         blocks.add(Block.table("Cost ladder", result.ladder()));
-        List<String> idle = new ArrayList<>();
-        for (Streaming.Row r : result.rows()) {
-            if (!r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idle() != null) {
-                idle.add(r.name() + ": " + r.reps().get(r.reps().size() - 1).idle());
-            }
-        }
-        if (!idle.isEmpty()) {
-            blocks.add(Block.text("Idle-ladder figures of the busy-polling loops (last repetition, measured "
-                    + "stream only, client and server loop summed):"));
-            blocks.add(new Block.Bullets(idle));
-        }
+        addIdle(blocks, "Idle-ladder figures of the busy-polling loops (last repetition, measured stream only, "
+                + "client and server loop summed):", result.rows().stream()
+                .filter(r -> !r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idle() != null)
+                .map(r -> r.name() + ": " + r.reps().get(r.reps().size() - 1).idle()).toList());
         String title = "streaming throughput (" + Streaming.MESSAGE_BYTES + "-byte messages, one way)";
         List<Headline> headlines = result.rows().stream().filter(r -> !r.reps().isEmpty())
-                .map(r -> new Headline("streaming", title, "", r.key(), "µs/msg", r.median(Streaming.Rep::microsPerMessage),
-                        r.median(Streaming.Rep::cpuMicrosPerMessage), "CPU µs/msg"))
+                .map(r -> new Headline("streaming", title, "", r.key(), "µs/msg",
+                        r.median(Streaming.Rep::microsPerMessage), r.median(Streaming.Rep::cpuMicrosPerMessage),
+                        "CPU µs/msg"))
                 .toList();
         return new Section("streaming", title, blocks, Map.of("streaming.csv", csv(result)), headlines);
+    }
+
+    /** Adds the idle-ladder bullets under {@code intro}, when there are any. */
+    static void addIdle(List<Block> blocks, String intro, List<String> idle) {
+        if (!idle.isEmpty()) {
+            blocks.add(Block.text(intro));
+            blocks.add(new Block.Bullets(idle));
+        }
     }
 
     /** Median messages/s, one bar per transport that ran; log y. */

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
@@ -17,10 +19,7 @@ public final class HackbenchSection {
     private HackbenchSection() {
     }
 
-    /**
-     * The section: configuration, notes, the table, the bar, the idle ladders' figures and bar charts of
-     * the best runs' wall and CPU time.
-     */
+    /** The section: configuration, notes, the tables and bar charts of the best runs' wall and CPU time. */
     public static Section of(Hackbench.Result result) {
         Hackbench.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
@@ -42,35 +41,44 @@ public final class HackbenchSection {
                     + "runnable, a parked one none.", idle));
         }
         blocks.add(Block.chart(bars(result, "Hackbench: best time per group count (lower is better)",
-                "wall seconds (best run, log)", Hackbench.Cell::bestSeconds)));
+                "wall seconds (best run, log)", Hackbench.Run::seconds)));
         blocks.add(Block.chart(bars(result, "Hackbench: CPU time of the best run (lower is better)",
-                "process CPU seconds (ns clocks, log)", Hackbench.Cell::bestNsCpuSeconds)));
+                "process CPU seconds (ns clocks, log)", Hackbench.Run::nsCpuSeconds)));
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline("hackbench", title, "groups " + cell.groups(), cell.key(), "best s",
-                        cell.bestSeconds(), cell.bestNsCpuSeconds(), "CPU s (that run, ns clocks)"))
+                        cell.best(Hackbench.Run::seconds), cell.best(Hackbench.Run::nsCpuSeconds),
+                        "CPU s (that run, ns clocks)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
     }
 
     /**
-     * One bar per transport in each group count's group, for one figure of the cells; cells without numbers
-     * have no bar.
+     * Bars of one figure per group count, one series per transport (in first-seen order) with a bar where {@code
+     * figure} gives one (a transport without any has an empty series only if {@code keepEmpty}); log y.
      */
-    static Chart bars(Hackbench.Result result, String title, String yLabel,
-                      ToDoubleFunction<Hackbench.Cell> figure) {
-        List<Integer> groups = result.config().groups();
-        List<String> categories = groups.stream().map(g -> g + (g == 1 ? " group" : " groups")).toList();
+    public static <C> Chart groupBars(String title, String xLabel, String yLabel, List<Integer> groups,
+                                      List<C> cells, Function<C, String> transport, ToIntFunction<C> groupsOf,
+                                      Function<C, Double> figure, boolean keepEmpty) {
         Map<String, List<Chart.Point>> byTransport = new LinkedHashMap<>();
-        for (Hackbench.Cell c : result.cells()) {
-            List<Chart.Point> points = byTransport.computeIfAbsent(c.transport(), k -> new ArrayList<>());
-            if (c.unavailable() == null && !c.runs().isEmpty()) {
-                points.add(new Chart.Point(groups.indexOf(c.groups()), figure.applyAsDouble(c)));
+        for (C c : cells) {
+            List<Chart.Point> points = byTransport.computeIfAbsent(transport.apply(c), k -> new ArrayList<>());
+            Double y = figure.apply(c);
+            if (y != null) {
+                points.add(new Chart.Point(groups.indexOf(groupsOf.applyAsInt(c)), y));
             }
         }
-        List<Chart.Series> series = byTransport.entrySet().stream()
+        List<Chart.Series> series = byTransport.entrySet().stream().filter(e -> keepEmpty || !e.getValue().isEmpty())
                 .map(e -> new Chart.Series(e.getKey(), e.getValue())).toList();
-        return Chart.bars(title, "groups of 20 senders x 20 receivers", yLabel, Chart.Scale.LOG, categories, series);
+        List<String> categories = groups.stream().map(g -> g + (g == 1 ? " group" : " groups")).toList();
+        return Chart.bars(title, xLabel, yLabel, Chart.Scale.LOG, categories, series);
+    }
+
+    private static Chart bars(Hackbench.Result result, String title, String yLabel,
+                              ToDoubleFunction<Hackbench.Run> figure) {
+        return groupBars(title, "groups of 20 senders x 20 receivers", yLabel, result.config().groups(),
+                result.cells(), Hackbench.Cell::transport, Hackbench.Cell::groups,
+                c -> c.unavailable() == null && !c.runs().isEmpty() ? c.best(figure) : null, true);
     }
 
     /** Every hackbench run, one line each (long format, for tools). */

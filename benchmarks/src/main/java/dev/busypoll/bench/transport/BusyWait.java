@@ -5,22 +5,14 @@ import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
- * transport-core's busy-wait pipe (SPSC, or MPSC for many writers): the Linux "pipe busy wait" RFC's pipe inside one
- * JVM, whose waits spin for {@code spinMicros} and then climb the idle ladder to park. Messages pass by reference.
- *
- * @param name       the row label
- * @param key        the row key
- * @param spinMicros each pipe's spin before sleeping, µs (the RFC's {@code pipe_ll_usec}), or {@link Netty#AUTO}
+ * transport-core's busy-wait pipe (SPSC, or MPSC for many writers), whose waits spin for {@code spinMicros} µs (the
+ * RFC's {@code pipe_ll_usec}, or {@link Netty#AUTO}) and then climb the idle ladder to park. Messages pass by
+ * reference.
  */
 public record BusyWait(String name, String key, long spinMicros) implements ThreadTransport {
     @Override
     public int spinningThreads(int threads) {
         return spinMicros != 0 ? threads : 0; // a fixed spin or AUTO
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
     }
 
     @Override

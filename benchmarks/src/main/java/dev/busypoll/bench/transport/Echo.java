@@ -4,11 +4,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
-/**
- * The server side of every request/response scenario: writes each message back as it came (a {@code ByteBuf}'s
- * ownership passes on with the write). Over TCP a request may arrive split or merged; the echo keeps the bytes
- * and their order, which is all the clients count on. Stateless, so one instance serves any number of channels.
- */
+/** The server side of every request/response scenario: writes each message back as it came. Stateless. */
 @ChannelHandler.Sharable
 public final class Echo extends ChannelInboundHandlerAdapter {
     @Override

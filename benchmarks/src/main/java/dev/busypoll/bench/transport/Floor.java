@@ -6,15 +6,8 @@ import org.jctools.queues.SpscArrayQueue;
 
 /**
  * The floor: plain threads handing messages through JCTools queues ({@link SpscArrayQueue}, or {@link
- * MpscArrayQueue} for many writers), every waiting thread busy-spinning with {@link Thread#onSpinWait()}, and after
- * {@code spinsBeforeYield} fruitless tries also yielding. Nothing in the JVM passes a message between two threads
- * faster; every other row is compared against it. Its threads spin whether there is traffic or not.
- *
- * @param name             the row label
- * @param key              the row key
- * @param spinsBeforeYield fruitless tries before each further one also yields ({@link #NEVER_YIELD}: pure spin):
- *                         with far more spinning threads than cores, the yield keeps a run from stalling for whole
- *                         time slices
+ * MpscArrayQueue} for many writers), every waiting thread spinning with {@link Thread#onSpinWait()} and, after
+ * {@code spinsBeforeYield} fruitless tries ({@link #NEVER_YIELD}: never), also yielding.
  */
 public record Floor(String name, String key, int spinsBeforeYield) implements ThreadTransport {
     /** {@code spinsBeforeYield} of a floor that only spins. */
@@ -38,11 +31,6 @@ public record Floor(String name, String key, int spinsBeforeYield) implements Th
     }
 
     @Override
-    public String unavailableReason() {
-        return null;
-    }
-
-    @Override
     public Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) {
         return pipe(capacity, manyWriters);
     }
@@ -54,12 +42,8 @@ public record Floor(String name, String key, int spinsBeforeYield) implements Th
     }
 
     /**
-     * One fruitless try of a wait: a spin, and past {@code spinsBeforeYield} tries also a yield.
-     *
-     * @param fruitless        tries so far
-     * @param spinsBeforeYield as the floor's
-     * @return the new count of tries
-     * @throws InterruptedException when the thread is interrupted (how a scenario stops a thread that still waits)
+     * One fruitless try of a wait: a spin, and past {@code spinsBeforeYield} tries also a yield; returns the new
+     * count of tries, or throws {@code InterruptedException} when the thread is interrupted.
      */
     public static int idle(int fruitless, int spinsBeforeYield) throws InterruptedException {
         Thread.onSpinWait();
@@ -73,12 +57,7 @@ public record Floor(String name, String key, int spinsBeforeYield) implements Th
         return fruitless + 1;
     }
 
-    /**
-     * The floor's pipe: a JCTools queue and a spinning wait on either end; {@link #poll} besides, for a reader that
-     * does other work while the pipe is empty, and {@link #offer} for a writer that does other work while it is full.
-     *
-     * @param <E> the type of message
-     */
+    /** The floor's pipe; {@link #poll} and {@link #offer} besides, which never wait. */
     public static final class QueuePipe<E> implements Pipe<E> {
         private final MessagePassingQueue<E> queue;
         private final int spinsBeforeYield;

@@ -5,23 +5,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * Kernel pipes ({@link java.nio.channels.Pipe}, blocking channels): {@code perf bench sched pipe} and hackbench's
- * own transport, with threads instead of processes. Every wait sleeps in the kernel, so none of its threads spins.
- * A message of at most {@code PIPE_BUF} bytes (4 KiB) is written atomically, so the writes of concurrent writers do
- * not interleave; the JDK also serialises writers on the sink channel's lock, which is part of what is measured.
- *
- * @param name the row label
- * @param key  the row key
+ * Kernel pipes ({@link java.nio.channels.Pipe}, blocking channels), hackbench's own transport: every wait sleeps in
+ * the kernel. A message of at most {@code PIPE_BUF} bytes is written atomically, so concurrent writers' messages do
+ * not interleave.
  */
 public record KernelPipe(String name, String key) implements ThreadTransport {
     @Override
     public int spinningThreads(int threads) {
         return 0;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return null;
     }
 
     @Override

@@ -4,13 +4,8 @@ import dev.busypoll.bench.Pipes;
 import dev.busypoll.core.IdleStats;
 
 /**
- * What a busy-polling event loop reports about its waiting: its idle ladder, and how many wake-ups producers
- * paid for (an unpark) or skipped because the loop was not parked (the waiters flag: a producer
- * unparks only a consumer that really parks).
- *
- * @param idle           the loop's idle-ladder counters
- * @param unparksIssued  unparks producers issued to wake this loop
- * @param unparksAvoided signals that found the loop awake and skipped the unpark
+ * What a busy-polling event loop reports about its waiting: its idle-ladder counters, the unparks producers issued
+ * to wake it, and the signals that found it awake and skipped the unpark.
  */
 public record LoopFigures(IdleStats.Snapshot idle, long unparksIssued, long unparksAvoided) {
     /** These figures minus earlier ones. */

@@ -17,16 +17,9 @@ import dev.busypoll.channel.BusyPollStats;
 import dev.busypoll.testbed.NettyTransport;
 
 /**
- * One Netty transport of the report at one busy-poll setting: the examples' {@link NettyTransport} (event loop
- * groups, channel classes, addresses, options, availability) with the row's label and key, and the waiting figures of
- * its loops where they have an idle ladder (the busypoll channel's). {@link #all} lists the rows every channel
- * scenario compares, so a row called "Netty NIO, loopback TCP" is the same set-up in every table.
- *
- * @param name           the row label
- * @param key            the row key
- * @param transport      the Netty transport
- * @param busyPollMicros its busy-poll setting: {@code BUSY_POLL_MICROS} for the busypoll channel, {@code
- *                       SO_BUSY_POLL} for epoll, ignored by the others
+ * One Netty transport of the report at one busy-poll setting ({@code BUSY_POLL_MICROS} for the busypoll channel,
+ * {@code SO_BUSY_POLL} for epoll, ignored by the others): the testbed's {@link NettyTransport} with the row's label
+ * and key, and its loops' waiting figures. {@link #all} lists the rows every channel scenario compares.
  */
 public record Netty(String name, String key, NettyTransport transport, int busyPollMicros) implements Transport {
     /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
@@ -35,19 +28,12 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
     /** The adaptive setting, {@link BusyPollChannelOption#AUTO}, as it appears in the busy-poll lists. */
     public static final long AUTO = BusyPollChannelOption.AUTO;
 
-    /**
-     * The busy-poll times every scenario compares by default: 0, 5, 10 and 50 µs (no spin, the 5-10 µs
-     * that served the RFC's hackbench best, and a long spin) and
-     * {@link #AUTO}. The same values name the core pipes' spin times in the thread-mode hackbench.
-     */
+    /** The busy-poll (and thread-mode hackbench spin) times every scenario compares by default. */
     public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, AUTO);
 
     private static final AtomicLong IDS = new AtomicLong();
 
-    /**
-     * Every Netty transport of a side-by-side run, in report order: LocalChannel on both loop types, NIO, epoll
-     * without and with {@code SO_BUSY_POLL}, then the busypoll channel at each of {@code busyPollMicros}.
-     */
+    /** Every Netty transport in report order, the busypoll channel once per {@code busyPollMicros}. */
     public static List<Netty> all(List<Long> busyPollMicros) {
         List<Netty> list = new ArrayList<>();
         list.add(localDefault());
@@ -62,10 +48,7 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
         return list;
     }
 
-    /**
-     * {@code LocalChannel} on {@code DefaultEventLoopGroup}: what most Netty users of in-JVM channels run, the
-     * report's {@code LocalChannel} reference.
-     */
+    /** {@code LocalChannel} on {@code DefaultEventLoopGroup}, the report's {@code LocalChannel} reference. */
     public static Netty localDefault() {
         return new Netty("Netty LocalChannel, DefaultEventLoopGroup", "local-default", NettyTransport.LOCAL_DEFAULT, 0);
     }
@@ -129,11 +112,7 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
         return sum;
     }
 
-    /**
-     * Checks a list of busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}.
-     *
-     * @throws IllegalArgumentException naming the bad value
-     */
+    /** Checks busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}, else throws naming it. */
     public static void checkBusyPollMicros(List<Long> micros) {
         for (long us : micros) {
             Checks.check((us >= 0 || us == AUTO) && us <= Integer.MAX_VALUE,

@@ -12,14 +12,9 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 
 /**
- * One connection of a {@link Netty} transport, set up and torn down the way design.md's pitfalls say: a client
- * channel on one single-threaded event loop group, the server (and its one accepted child) on another; {@link
- * #open} returns only after {@code channelActive} ran on both ends, so traffic may start at once; {@link #close}
- * closes the three channels, waits for both ends to see it, then shuts the groups down. Every channel scenario
- * (ping-pong, streaming, open loop, the AUTO trace) uses it, so their rows are the same set-up.
- *
- * <p>{@link #open} and {@link #close} are called from a coordinating thread; the channels' handlers run on their
- * loops as usual.
+ * One connection of a {@link Netty} transport: a client channel on one single-threaded group, the server and its
+ * accepted child on another. {@link #open} returns once {@code channelActive} ran on both ends; {@link #close} closes
+ * the channels, waits for both ends to see it, then stops the groups. Opened and closed by a coordinating thread.
  */
 public final class NettyPair implements AutoCloseable {
     /** How long set-up and tear-down steps may take. */
@@ -40,14 +35,7 @@ public final class NettyPair implements AutoCloseable {
         this.child = child;
     }
 
-    /**
-     * Connects a client to a fresh server of {@code spec}.
-     *
-     * @param spec          the transport
-     * @param childHandler  the accepted child's handler (added once: need not be {@code @Sharable})
-     * @param clientHandler the client channel's handler
-     * @throws IllegalStateException when either end did not become active in time
-     */
+    /** Connects a client with {@code clientHandler} to a fresh server whose one child gets {@code childHandler}. */
     public static NettyPair open(Netty spec, ChannelHandler childHandler, ChannelHandler clientHandler)
             throws Exception {
         EventLoopGroup serverGroup = spec.newGroup(1);
@@ -101,22 +89,15 @@ public final class NettyPair implements AutoCloseable {
         return child.eventLoop();
     }
 
-    /**
-     * Closes the channels and waits for both ends to see it, then stops both groups. Interrupted while waiting,
-     * it stops waiting and keeps the thread's interrupt status set.
-     */
+    /** Closes the channels and the groups; an interrupt cuts the waits short and stays set. */
     @Override
     public void close() {
         try {
-            for (Channel c : new Channel[] {client, child, server}) {
-                if (c != null) {
-                    c.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                }
-            }
-            // Wait for the peer sides too: the child sees the client's close through its own loop.
-            for (Channel c : new Channel[] {client, child, server}) {
-                if (c != null) {
-                    c.closeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            for (int pass = 0; pass < 2; pass++) { // the peers too: the child sees the client's close on its loop
+                for (Channel c : new Channel[] {client, child, server}) {
+                    if (c != null) {
+                        (pass == 0 ? c.close() : c.closeFuture()).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                    }
                 }
             }
             clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);

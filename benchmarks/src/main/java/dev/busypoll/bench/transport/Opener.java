@@ -1,11 +1,6 @@
 package dev.busypoll.bench.transport;
 
-/**
- * How a scenario opens its session over a transport (its traffic shape's set-up on that kind of transport); a
- * scenario's tests pass their own to run fake or broken sessions.
- *
- * @param <S> the scenario's session
- */
+/** How a scenario opens its session over a transport; tests pass their own. */
 @FunctionalInterface
 public interface Opener<S> {
     /** A new session over {@code transport}; the caller closes it. Any exception marks the transport failed. */

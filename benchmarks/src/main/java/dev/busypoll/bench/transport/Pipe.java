@@ -4,8 +4,7 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * A one-way pipe between threads, as a {@link ThreadTransport} makes it: writers wait while it is full, the one
- * reader while it is empty, each in the transport's own way (spinning, the kernel, an idle ladder). Threading:
- * one reader; one writer, or several for a pipe made with {@code manyWriters}.
+ * reader while it is empty. One reader; one writer, or several for a pipe made with {@code manyWriters}.
  *
  * @param <E> the type of message
  */

@@ -77,7 +77,7 @@ class ChannelHackbenchTest {
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
         ChannelHackbench.Config config = new ChannelHackbench.Config(List.of(1), 2, 1, 0, 1, List.of());
-        ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(FloorHackbenchChannels.FLOOR,
+        ChannelHackbench.Result result = ChannelHackbench.run(config, List.of(ChannelHackbench.FLOOR,
                 FakeTransport.broken("cannot connect today"), Netty.localDefault()),
                 FakeTransport.opener(t -> ChannelHackbenchSession.open(t, 1, 1)), QUIET);
         assertEquals(1, result.cell(1, "floor").runs().size());
