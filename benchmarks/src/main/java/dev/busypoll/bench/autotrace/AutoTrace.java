@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -20,6 +19,7 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.SpinWindowTrace;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.latency.LoopClient;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Netty;
@@ -29,17 +29,9 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * Drives one AUTO busypoll connection (client and server child on two single-threaded loops) through phases of
- * different load while {@link SpinWindowTrace} samples both loops' spin windows every 2 ms:
- *
- * <pre>
- *   ping-pong   back-to-back 8-byte round trips       waits ~ a hop: spinning pays
- *   slow rate   one round trip every 500 µs (2 kHz)   waits ~ 500 µs: spinning wastes the core
- *   ping-pong   again                                 the window must come back
- *   silence     nothing                               nothing to learn; the loops park
- *   fast rate   one round trip every 20 µs (50 kHz)   waits ~ 20 µs, near a wake-up's cost
- * </pre>
- *
- * Used from one thread; the handlers' state is confined to their event loops.
+ * different load (back-to-back round trips, a slow rate, again back-to-back, silence, a fast rate) while
+ * {@link SpinWindowTrace} samples both loops' spin windows every 2 ms. Used from one thread; the handlers' state is
+ * confined to their event loops. The phases and what AUTO should do in each: docs/scenarios-latency.md.
  */
 public final class AutoTrace {
     private static final long TIMEOUT_SECONDS = 30;
@@ -51,11 +43,7 @@ public final class AutoTrace {
     private AutoTrace() {
     }
 
-    /**
-     * What to run.
-     *
-     * @param phaseMillis length of each phase, ms
-     */
+    /** What to run: the length of each phase, ms. */
     public record Config(long phaseMillis) {
         /** Validates. */
         public Config {
@@ -65,29 +53,12 @@ public final class AutoTrace {
         }
     }
 
-    /**
-     * One phase's figures.
-     *
-     * @param name        what the phase did
-     * @param roundTrips  round trips completed in it
-     * @param clientSpinUs the client loop's spin window at the phase's end, µs
-     * @param serverSpinUs the server loop's spin window at the phase's end, µs
-     * @param clientIdle   what the client loop's idle ladder did during the phase (its naps among it)
-     * @param serverIdle   what the server loop's idle ladder did during the phase
-     */
+    /** One phase's round trips, each loop's spin window at its end (µs) and each idle ladder's doings in it. */
     public record Phase(String name, long roundTrips, double clientSpinUs, double serverSpinUs,
                         IdleStats.Snapshot clientIdle, IdleStats.Snapshot serverIdle) {
     }
 
-    /**
-     * The trace.
-     *
-     * @param config   what ran
-     * @param phases   each phase's figures, in order
-     * @param trace    the sampled windows
-     * @param wakeCost each loop's measured wake-up cost at the end, µs (client, server)
-     * @param notes    remarks for the report
-     */
+    /** The trace: the phases in order, the sampled windows, each loop's wake-up cost at the end (µs, client first). */
     public record Result(Config config, List<Phase> phases, SpinWindowTrace trace, double[] wakeCost,
                          List<String> notes) {
     }
@@ -127,10 +98,7 @@ public final class AutoTrace {
         }
     }
 
-    /**
-     * One phase: {@code periodMicros} 0 = back-to-back round trips, &gt; 0 = one round trip per period, &lt; 0 =
-     * nothing sent.
-     */
+    /** One phase: {@code periodMicros} 0 = back-to-back, &gt; 0 = one round trip per period, &lt; 0 = silence. */
     private static Phase phase(String name, long periodMicros, long millis, Driver driver, EventLoop loop,
                                SpinWindowTrace trace, BusyPollStats clientStats, BusyPollStats serverStats)
             throws Exception {
@@ -186,35 +154,26 @@ public final class AutoTrace {
                 + s.napsWokenEarly();
     }
 
-    /**
-     * The client: back-to-back round trips or one per period. All state is confined to the client's loop;
-     * {@link #start} and {@link #stop} are handed over with {@code execute}.
-     */
-    static final class Driver extends ChannelInboundHandlerAdapter {
-        private ChannelHandlerContext ctx;
+    /** The client: back-to-back round trips, or one per period with at most one in flight. */
+    static final class Driver extends LoopClient<Long> {
         private long periodMicros;
         private boolean running;
         private boolean inFlight;
         private long completed;
         private ScheduledFuture<?> pacer;
-        private CompletableFuture<Long> done;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-            ctx.fireChannelActive();
-        }
 
         void start(long periodMicros, CompletableFuture<Long> done) {
+            if (!begin(done)) {
+                return;
+            }
             this.periodMicros = periodMicros;
-            this.done = done;
             this.completed = 0;
             this.running = true;
             if (periodMicros == 0) {
                 send();
             } else {
                 pacer = ctx.executor().scheduleAtFixedRate(() -> {
-                    if (!inFlight) { // at most one in flight: a late reply skips a tick rather than queueing
+                    if (!inFlight) { // a late reply skips a tick rather than queueing
                         send();
                     }
                 }, 0, periodMicros, TimeUnit.MICROSECONDS);
@@ -248,14 +207,6 @@ public final class AutoTrace {
             } else if (periodMicros == 0) {
                 send();
             }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (done != null) {
-                done.completeExceptionally(cause);
-            }
-            ctx.close();
         }
     }
 }

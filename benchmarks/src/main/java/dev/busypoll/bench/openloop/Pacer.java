@@ -5,15 +5,10 @@ import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * The client side's bookkeeping of one open-loop run, free of any transport: which request is due next, what
- * has been sent and answered, and the two histograms. Each request carries its <em>scheduled</em> send time and
- * latency is measured from that time, not from the actual send, so a sender that falls behind (a busy loop, a
- * late timer, a full pipe) shows up in the latency instead of silently lowering the load: no coordinated
- * omission (as Aeron's LoadTestRig measures).
- *
- * <p>Not thread-safe: one client thread (an event loop, or the floor's client thread) owns an instance for the
- * whole run; the coordinator reads {@link #figures} only after the run's completion was handed over through a
- * future or a volatile write.
+ * The client side's bookkeeping of one open-loop run, free of any transport: which request is due next, what has
+ * been sent and answered, and the two histograms. Latency is measured from each request's scheduled send time. Not
+ * thread-safe: one client thread owns an instance for the run; the coordinator reads {@link #figures} only after
+ * the run's completion was handed over (a future or a volatile write).
  */
 final class Pacer {
     private final Plan plan;
@@ -27,13 +22,7 @@ final class Pacer {
     private long lastReply;
     private boolean gaveUp;
 
-    /**
-     * @param plan       the schedule
-     * @param latency    reply latency, ns
-     * @param lateness   send lateness, ns
-     * @param startNanos request 0's due time
-     * @param beforeLastSend runs right before the plan's last request is sent
-     */
+    /** A run of {@code plan} whose request 0 is due at {@code startNanos}; latency and lateness in ns. */
     Pacer(Plan plan, Histogram latency, Histogram lateness, long startNanos, Runnable beforeLastSend) {
         this.beforeLastSend = beforeLastSend;
         this.plan = plan;

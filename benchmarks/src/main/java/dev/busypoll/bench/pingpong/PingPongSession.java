@@ -9,12 +9,12 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Pipes;
+import dev.busypoll.bench.latency.LoopClient;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Netty;
@@ -25,35 +25,9 @@ import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
 
 /**
- * A connected client/server pair of one transport that bounces an 8-byte message; the ping-pong's shape on each
- * kind of transport.
- *
- * <p>Between threads ({@link ThreadTransport}: the floor, the kernel pipe, the busy-wait pipe), two pipes, one each
- * way, between the caller's thread and a server thread; literally {@code perf bench sched pipe} with threads instead
- * of processes:
- * <pre>
- *   client (caller's thread)                    server thread
- *     t0 = nanoTime
- *     write(msg) ----&gt; [pipe ping] ----&gt; read() (spin / sleep in the kernel / idle ladder)
- *     read() &lt;-------- [pipe pong] &lt;---- write(msg)
- *     record(nanoTime - t0)
- * </pre>
- *
- * <p>Over Netty ({@link Netty}), a client channel on one single-threaded event loop group, the server (and its
- * accepted child) on another, an 8-byte {@link ByteBuf} echoed back; one round trip is timed on the client's event
- * loop from the write to the reply's {@code channelRead}:
- * <pre>
- *   main thread: start(n) ------------------+                       waits on a future, parked
- *                                           v
- *   client loop (group C, 1 thread)               server loop (group S, 1 thread)
- *     sentAt = nanoTime
- *     writeAndFlush(8 bytes) ----&gt; [transport] ----&gt; child channelRead
- *     channelRead: record(nanoTime - sentAt) &lt;------- writeAndFlush(same buffer)
- *       count, then write the next one
- * </pre>
- * The set-up follows design.md's pitfalls: traffic starts only after both sides ran {@code channelActive}
- * ({@link NettyPair}), the pump counts before it writes, and channels are closed (and waited for) before the groups
- * are shut down.
+ * A connected client/server pair of one transport that bounces an 8-byte message: between threads
+ * ({@link OverPipes}, the client is the caller's thread) or over Netty ({@link OverNetty}, the client is the
+ * client channel's event loop). Used from one thread.
  */
 interface PingPongSession extends AutoCloseable {
     /**
@@ -68,8 +42,8 @@ interface PingPongSession extends AutoCloseable {
     String idleStats();
 
     /**
-     * Closes channels and waits, then stops the threads (in that order: design.md's pitfalls). Interrupted
-     * while waiting, it stops waiting and keeps the thread's interrupt status set.
+     * Closes channels and waits, then stops the threads. Interrupted while waiting, it stops waiting and keeps the
+     * thread's interrupt status set.
      *
      * @throws IllegalStateException when the transport's server side had failed
      */
@@ -84,7 +58,7 @@ interface PingPongSession extends AutoCloseable {
         return new OverPipes((ThreadTransport) transport);
     }
 
-    /** The pair between threads: the client is the caller's thread. */
+    /** The pair between threads: two pipes, one each way, between the caller's thread and a server thread. */
     final class OverPipes implements PingPongSession {
         /** The 8-byte message's sequence number, written into (and read from) the message's bytes. */
         private static final VarHandle SEQUENCE = MethodHandles.byteArrayViewVarHandle(long[].class,
@@ -169,7 +143,7 @@ interface PingPongSession extends AutoCloseable {
         }
     }
 
-    /** The pair over a Netty transport: the client is the client channel's loop. */
+    /** The pair over a Netty transport: a client and a server loop of their own, the server echoing. */
     final class OverNetty implements PingPongSession {
         private static final long TIMEOUT_SECONDS = 30;
 
@@ -211,33 +185,20 @@ interface PingPongSession extends AutoCloseable {
         }
     }
 
-    /**
-     * The Netty client side: the pump. All state is touched only on the client's event loop, except that
-     * {@link #start} is handed over with {@code execute} and the result comes back through a future.
-     */
-    final class Client extends ChannelInboundHandlerAdapter {
-        private ChannelHandlerContext ctx;
+    /** The Netty client side: times a round trip from the write to its reply's last byte, then writes the next. */
+    final class Client extends LoopClient<Long> {
         private int remaining;
         private long completed;
         private long sequence;
         private int pendingBytes;
         private long sentAt;
         private Histogram histogram;
-        private CompletableFuture<Long> done;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-            ctx.fireChannelActive();
-        }
 
         void start(int roundTrips, Histogram histogram, CompletableFuture<Long> done) {
-            if (this.done != null && !this.done.isDone()) {
-                done.completeExceptionally(new IllegalStateException("a run is already in progress"));
+            if (!begin(done)) {
                 return;
             }
             this.histogram = histogram;
-            this.done = done;
             this.completed = 0;
             this.remaining = roundTrips;
             if (roundTrips == 0) {
@@ -259,7 +220,7 @@ interface PingPongSession extends AutoCloseable {
             long now = System.nanoTime();
             int bytes = msg instanceof ByteBuf buf ? buf.readableBytes() : -1;
             ReferenceCountUtil.release(msg);
-            if (bytes < 0 || done == null || done.isDone()) {
+            if (bytes < 0 || !running()) {
                 fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
                 return;
             }
@@ -280,26 +241,6 @@ interface PingPongSession extends AutoCloseable {
                 done.complete(completed);
             } else {
                 send();
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            if (done != null && !done.isDone()) {
-                fail(new IllegalStateException("channel closed after " + completed + " round trips"));
-            }
-            ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            fail(cause);
-            ctx.close();
-        }
-
-        private void fail(Throwable cause) {
-            if (done != null) {
-                done.completeExceptionally(cause);
             }
         }
     }
