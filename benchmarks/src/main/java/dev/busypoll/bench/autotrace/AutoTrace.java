@@ -35,7 +35,7 @@ import dev.busypoll.core.IdleStats;
  */
 public final class AutoTrace {
     private static final long TIMEOUT_SECONDS = 30;
-    /** The phases in order, each with its period (see {@link #phase}). */
+    /** The phases and their periods: 0 = back-to-back, &gt; 0 = one round trip per period µs, &lt; 0 = silence. */
     private static final List<Map.Entry<String, Long>> PHASES = List.of(Map.entry("ping-pong", 0L),
             Map.entry("slow rate: every 500 µs", 500L), Map.entry("ping-pong again", 0L), Map.entry("silence", -1L),
             Map.entry("fast rate: every 20 µs", 20L));
@@ -79,8 +79,22 @@ public final class AutoTrace {
             trace.start();
             try {
                 for (Map.Entry<String, Long> p : PHASES) {
-                    phases.add(phase(p.getKey(), p.getValue(), ms, driver, clientLoop, trace, clientStats,
-                            serverStats));
+                    trace.mark(p.getKey());
+                    IdleStats.Snapshot client0 = clientStats.idleStats().snapshot();
+                    IdleStats.Snapshot server0 = serverStats.idleStats().snapshot();
+                    long roundTrips = 0;
+                    if (p.getValue() < 0) {
+                        Thread.sleep(ms);
+                    } else {
+                        CompletableFuture<Long> done = new CompletableFuture<>();
+                        clientLoop.execute(() -> driver.start(p.getValue(), done));
+                        Thread.sleep(ms);
+                        clientLoop.execute(driver::stop);
+                        roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                    }
+                    phases.add(new Phase(p.getKey(), roundTrips, clientStats.getSpinWindowNanos() / 1e3,
+                            serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),
+                            serverStats.idleStats().snapshot().minus(server0)));
                 }
             } finally {
                 trace.stop();
@@ -96,28 +110,6 @@ public final class AutoTrace {
             return new Result(config, phases, trace, new double[] {clientStats.getWakeCostNanos() / 1e3,
                 serverStats.getWakeCostNanos() / 1e3}, notes);
         }
-    }
-
-    /** One phase: {@code periodMicros} 0 = back-to-back, &gt; 0 = one round trip per period, &lt; 0 = silence. */
-    private static Phase phase(String name, long periodMicros, long millis, Driver driver, EventLoop loop,
-                               SpinWindowTrace trace, BusyPollStats clientStats, BusyPollStats serverStats)
-            throws Exception {
-        trace.mark(name);
-        IdleStats.Snapshot client0 = clientStats.idleStats().snapshot();
-        IdleStats.Snapshot server0 = serverStats.idleStats().snapshot();
-        long roundTrips = 0;
-        if (periodMicros < 0) {
-            Thread.sleep(millis);
-        } else {
-            CompletableFuture<Long> done = new CompletableFuture<>();
-            loop.execute(() -> driver.start(periodMicros, done));
-            Thread.sleep(millis);
-            loop.execute(driver::stop);
-            roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        }
-        return new Phase(name, roundTrips, clientStats.getSpinWindowNanos() / 1e3,
-                serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),
-                serverStats.idleStats().snapshot().minus(server0));
     }
 
     /** The report's section: the plot of both windows over time, the phases, and the measured wake-up costs. */

@@ -263,16 +263,9 @@ public final class OpenLoop {
             }
             for (Pool pool : lane.pools) {
                 Plan plan = new Plan(pool.rate, config.messages(pool.rate, s), config.giveUpNanos(pool.rate, s));
-                Run run = Run.measure(session, threads.get(threads.size() - 1).id(), plan);
-                pool.add(run);
+                String figures = pool.run(session, threads.get(threads.size() - 1).id(), plan);
                 done++;
-                progress.printf("open loop %-42s %8d msg/s%s: achieved %9.0f  p50 %9.2f µs  "
-                                + "p99 %9.2f µs  lateness p99 %8.2f µs  CPU %7.3f µs/msg "
-                                + "(server loop %7.3f)%s%n",
-                        t.name(), pool.rate, label, run.f.achievedRate(),
-                        us(run.latency.getValueAtPercentile(50)), us(run.latency.getValueAtPercentile(99)),
-                        us(run.lateness.getValueAtPercentile(99)), perMessage(run.cpuNanos, run.f.received()),
-                        perMessage(run.serverCpuNanos, run.f.received()), napsNote(run.serverIdle));
+                progress.printf("open loop %-42s %8d msg/s%s: %s%n", t.name(), pool.rate, label, figures);
             }
         } catch (Exception | AssertionError e) {
             // One broken transport must not cost the report of all the others.
@@ -305,39 +298,6 @@ public final class OpenLoop {
     }
 
     /**
-     * What one session measured at one rate: histograms (ns), CPU times (ns, negative when unknown) and the loops'
-     * idle ladders over the run ({@code null} without one).
-     */
-    private record Run(RunFigures f, Histogram latency, Histogram lateness, long cpuNanos, long serverCpuNanos,
-                       IdleStats.Snapshot serverIdle, IdleStats.Snapshot clientIdle) {
-        static Run measure(OpenLoopSession session, long serverThread, Plan plan) throws Exception {
-            Histogram latency = histogram();
-            Histogram lateness = histogram();
-            CpuClock.Reading cpu0 = CpuClock.read(false);
-            IdleStats.Snapshot idle0 = session.serverIdle();
-            IdleStats.Snapshot clientIdle0 = session.clientIdle();
-            long server0 = CpuClock.threadNanos(serverThread);
-            RunFigures f = session.run(plan, latency, lateness);
-            long server1 = CpuClock.threadNanos(serverThread);
-            IdleStats.Snapshot idle1 = session.serverIdle();
-            IdleStats.Snapshot clientIdle1 = session.clientIdle();
-            long cpu = CpuClock.nanosBetween(cpu0, CpuClock.read(false));
-            if (f.received() != f.sent() || latency.getTotalCount() != f.received()
-                    || lateness.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
-                throw new IllegalStateException("inconsistent run at " + plan.ratePerSecond() + " msg/s: " + f + ", "
-                        + latency.getTotalCount() + " latencies, " + lateness.getTotalCount() + " send times");
-            }
-            return new Run(f, latency, lateness, cpu < 0 ? -1 : cpu,
-                    server0 < 0 || server1 < 0 ? -1 : server1 - server0, minus(idle1, idle0),
-                    minus(clientIdle1, clientIdle0));
-        }
-
-        private static IdleStats.Snapshot minus(IdleStats.Snapshot after, IdleStats.Snapshot before) {
-            return before == null || after == null ? null : after.minus(before);
-        }
-    }
-
-    /**
      * The sessions of one (transport, rate) pooled: histograms merged, counts, run times and CPU times summed, so
      * the achieved rate is summed replies over summed run times and CPU per message summed CPU over summed replies.
      */
@@ -359,23 +319,47 @@ public final class OpenLoop {
             this.rate = rate;
         }
 
-        void add(Run run) {
-            latency.add(run.latency);
-            lateness.add(run.lateness);
-            perSession.add(new Headline.Round(us(run.latency.getValueAtPercentile(50)),
-                    perMessage(run.cpuNanos, run.f.received())));
-            if (run.serverIdle != null) {
-                serverIdle.add(run.serverIdle);
+        /** Runs one session's {@code plan}, adds it to the pool and returns its figures for the progress line. */
+        String run(OpenLoopSession session, long serverThread, Plan plan) throws Exception {
+            Histogram lat = histogram();
+            Histogram late = histogram();
+            CpuClock.Reading cpu0 = CpuClock.read(false);
+            IdleStats.Snapshot server0 = session.serverIdle();
+            IdleStats.Snapshot client0 = session.clientIdle();
+            long serverCpu0 = CpuClock.threadNanos(serverThread);
+            RunFigures f = session.run(plan, lat, late);
+            long serverCpu1 = CpuClock.threadNanos(serverThread);
+            IdleStats.Snapshot server = minus(session.serverIdle(), server0);
+            IdleStats.Snapshot client = minus(session.clientIdle(), client0);
+            long cpu = CpuClock.nanosBetween(cpu0, CpuClock.read(false));
+            if (f.received() != f.sent() || lat.getTotalCount() != f.received()
+                    || late.getTotalCount() != f.sent() || f.sent() > f.scheduled() || f.sent() < 1) {
+                throw new IllegalStateException("inconsistent run at " + rate + " msg/s: " + f + ", "
+                        + lat.getTotalCount() + " latencies, " + late.getTotalCount() + " send times");
             }
-            if (run.clientIdle != null) {
-                clientIdle.add(run.clientIdle);
+            long serverCpu = serverCpu0 < 0 || serverCpu1 < 0 ? -1 : serverCpu1 - serverCpu0;
+            latency.add(lat);
+            lateness.add(late);
+            perSession.add(new Headline.Round(us(lat.getValueAtPercentile(50)), perMessage(cpu, f.received())));
+            if (server != null) {
+                serverIdle.add(server);
             }
-            scheduled += run.f.scheduled();
-            sent += run.f.sent();
-            received += run.f.received();
-            spanNanos += run.f.lastReplyNanos() - run.f.startNanos();
-            cpuNanos = cpuNanos < 0 || run.cpuNanos < 0 ? -1 : cpuNanos + run.cpuNanos;
-            serverCpuNanos = serverCpuNanos < 0 || run.serverCpuNanos < 0 ? -1 : serverCpuNanos + run.serverCpuNanos;
+            if (client != null) {
+                clientIdle.add(client);
+            }
+            scheduled += f.scheduled();
+            sent += f.sent();
+            received += f.received();
+            spanNanos += f.lastReplyNanos() - f.startNanos();
+            cpuNanos = cpuNanos < 0 || cpu < 0 ? -1 : cpuNanos + cpu;
+            serverCpuNanos = serverCpuNanos < 0 || serverCpu < 0 ? -1 : serverCpuNanos + serverCpu;
+            String naps = server == null || server.naps() == 0 ? "" : "  server naps " + server.naps()
+                    + " (caught " + server.napsCaught() + ", missed " + server.napsMissed() + ")";
+            return String.format("achieved %9.0f  p50 %9.2f µs  p99 %9.2f µs  lateness p99 %8.2f µs  "
+                            + "CPU %7.3f µs/msg (server loop %7.3f)%s", f.achievedRate(),
+                    us(lat.getValueAtPercentile(50)), us(lat.getValueAtPercentile(99)),
+                    us(late.getValueAtPercentile(99)), perMessage(cpu, f.received()),
+                    perMessage(serverCpu, f.received()), naps);
         }
 
         Cell cell() {
@@ -387,15 +371,11 @@ public final class OpenLoop {
                     perMessage(cpuNanos, received), perMessage(serverCpuNanos, received),
                     Percentiles.hgrm(latency), perSession, serverIdle, clientIdle);
         }
-    }
 
-    /** The server loop's naps in a run, for the progress line: "" when it took none. */
-    private static String napsNote(IdleStats.Snapshot idle) {
-        if (idle == null || idle.naps() == 0) {
-            return "";
+        /** What an idle ladder did between two snapshots, or {@code null} when there is none. */
+        private static IdleStats.Snapshot minus(IdleStats.Snapshot after, IdleStats.Snapshot before) {
+            return before == null || after == null ? null : after.minus(before);
         }
-        return "  server naps " + idle.naps() + " (caught " + idle.napsCaught() + ", missed " + idle.napsMissed()
-                + ")";
     }
 
     /** CPU nanoseconds per message in µs, NaN when the time is unknown (negative). */

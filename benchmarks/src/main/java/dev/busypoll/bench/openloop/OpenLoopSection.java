@@ -192,10 +192,6 @@ public final class OpenLoopSection {
     /** The given counts of an idle ladder's snapshot, or empty cells when there is no ladder. */
     @SafeVarargs
     private static List<String> counts(IdleStats.Snapshot idle, ToLongFunction<IdleStats.Snapshot>... counts) {
-        List<String> cells = new ArrayList<>(counts.length);
-        for (ToLongFunction<IdleStats.Snapshot> count : counts) {
-            cells.add(idle == null ? "" : String.valueOf(count.applyAsLong(idle)));
-        }
-        return cells;
+        return Arrays.stream(counts).map(c -> idle == null ? "" : String.valueOf(c.applyAsLong(idle))).toList();
     }
 }

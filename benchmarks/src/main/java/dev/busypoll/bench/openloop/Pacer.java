@@ -16,8 +16,8 @@ final class Pacer {
     private final Histogram lateness;
     private final long start;
     private final Runnable beforeLastSend;
+    /** The next request to send: also how many were sent. */
     private long next;
-    private long sent;
     private long received;
     private long lastReply;
     private boolean gaveUp;
@@ -49,7 +49,6 @@ final class Pacer {
             }
             // Count first, then send (design.md: a write may re-enter the reply handler).
             next++;
-            sent++;
             n++;
             send.accept(due);
         }
@@ -63,8 +62,8 @@ final class Pacer {
 
     /** One reply, carrying the scheduled send time of its request, arrived at {@code now}. */
     void reply(long scheduledNanos, long now) {
-        if (received >= sent) {
-            throw new IllegalStateException("more replies than requests sent (" + sent + ")");
+        if (received >= next) {
+            throw new IllegalStateException("more replies than requests sent (" + next + ")");
         }
         latency.recordValue(Math.max(0, now - scheduledNanos));
         received++;
@@ -78,14 +77,10 @@ final class Pacer {
 
     /** Sending is done and every sent request has been answered. */
     boolean complete() {
-        return sendingDone() && received == sent;
-    }
-
-    long received() {
-        return received;
+        return sendingDone() && received == next;
     }
 
     RunFigures figures() {
-        return new RunFigures(plan.messages(), sent, received, start, lastReply);
+        return new RunFigures(plan.messages(), next, received, start, lastReply);
     }
 }
