@@ -103,7 +103,8 @@ public final class IdleCost {
             Row local = row("local-default");
             for (Row r : rows) {
                 if (r.loops.isEmpty()) {
-                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
+                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
+                            r.bar()));
                     continue;
                 }
                 for (int i = 0; i < r.loops.size(); i++) {
