@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 import org.HdrHistogram.Histogram;
 
@@ -61,16 +62,13 @@ public final class OpenLoop {
                          List<Long> busyPollMicros, int sessions) {
         /** Validates every field. */
         public Config {
-            rates = List.copyOf(rates);
+            List<Long> r = List.copyOf(rates);
+            rates = r;
             busyPollMicros = List.copyOf(busyPollMicros);
-            if (rates.isEmpty() || rates.stream().anyMatch(r -> r < 1 || r > 100_000_000L)) {
-                throw new IllegalArgumentException("rates must be 1..100000000 messages/s, were " + rates);
-            }
-            for (int i = 1; i < rates.size(); i++) {
-                if (rates.get(i) <= rates.get(i - 1)) {
-                    throw new IllegalArgumentException("rates must be ascending without repeats, were " + rates);
-                }
-            }
+            Checks.check(!r.isEmpty() && r.stream().allMatch(x -> x >= 1 && x <= 100_000_000L),
+                    "rates must be 1..100000000 messages/s", r);
+            Checks.check(IntStream.range(1, r.size()).allMatch(i -> r.get(i) > r.get(i - 1)),
+                    "rates must be ascending without repeats", r);
             Checks.check(durationMillis >= 1, "duration must be >= 1 ms", durationMillis);
             Checks.check(warmupMillis >= 0, "warm-up must be >= 0 ms", warmupMillis);
             Checks.check(spinAheadMicros >= 0, "spin-ahead must be >= 0 µs", spinAheadMicros);

@@ -274,7 +274,8 @@ public interface OpenLoopSession extends AutoCloseable {
         static final class Client extends LoopClient<RunFigures> {
             private final long spinAheadNanos;
             private final Runnable pumpTask = this::pump;
-            private final LongConsumer sendOne = this::write;
+            private final LongConsumer sendOne = due -> ctx.write(ctx.alloc().buffer(8).writeLong(due),
+                    ctx.voidPromise());
             private Pacer pacer;
             private long partial;
             private int partialBytes;
@@ -310,12 +311,8 @@ public interface OpenLoopSession extends AutoCloseable {
                     long delay = pacer.nextDue() - System.nanoTime() - spinAheadNanos;
                     ctx.executor().schedule(pumpTask, Math.max(0, delay), TimeUnit.NANOSECONDS);
                 } else if (pacer.complete()) {
-                    finish();
+                    done.complete(pacer.figures());
                 }
-            }
-
-            private void write(long scheduledNanos) {
-                ctx.write(ctx.alloc().buffer(8).writeLong(scheduledNanos), ctx.voidPromise());
             }
 
             @Override
@@ -347,12 +344,8 @@ public interface OpenLoopSession extends AutoCloseable {
                     buf.release();
                 }
                 if (pacer.complete()) {
-                    finish();
+                    done.complete(pacer.figures());
                 }
-            }
-
-            private void finish() {
-                done.complete(pacer.figures());
             }
         }
     }
