@@ -57,30 +57,20 @@ public final class PingPong {
             Netty.checkBusyPollMicros(List.of(pipeSpinMicros));
         }
 
-        /** Every transport of this configuration, in report order, before the {@code only} filter. */
-        public List<Transport> allTransports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(Floor.pair());
-            list.add(new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"));
-            list.add(new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
-                    pipeSpinMicros));
-            list.addAll(Netty.all(busyPollMicros));
-            return list;
-        }
-
-        /** The transports to run, after the {@code only} filter. */
+        /** The transports to run, in report order, those of {@code only} when it is not empty. */
         public List<Transport> transports() {
-            List<Transport> all = allTransports();
-            if (only.isEmpty()) {
-                return all;
-            }
-            Set<String> keys = new HashSet<>(only);
-            all.forEach(t -> keys.remove(t.key()));
-            if (!keys.isEmpty()) {
-                throw new IllegalArgumentException("unknown ping-pong transport(s) " + keys + "; known: "
+            List<Transport> all = new ArrayList<>(List.of(Floor.pair(),
+                    new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"),
+                    new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
+                            pipeSpinMicros)));
+            all.addAll(Netty.all(busyPollMicros));
+            Set<String> unknown = new HashSet<>(only);
+            all.forEach(t -> unknown.remove(t.key()));
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown ping-pong transport(s) " + unknown + "; known: "
                         + all.stream().map(Transport::key).toList());
             }
-            return all.stream().filter(t -> only.contains(t.key())).toList();
+            return only.isEmpty() ? all : all.stream().filter(t -> only.contains(t.key())).toList();
         }
     }
 
