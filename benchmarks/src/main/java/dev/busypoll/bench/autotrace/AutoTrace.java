@@ -34,7 +34,6 @@ import dev.busypoll.core.IdleStats;
  * confined to their event loops. The phases and what AUTO should do in each: docs/scenarios-latency.md.
  */
 public final class AutoTrace {
-    private static final long TIMEOUT_SECONDS = 30;
     /** The phases and their periods: 0 = back-to-back, &gt; 0 = one round trip per period µs, &lt; 0 = silence. */
     private static final List<Map.Entry<String, Long>> PHASES = List.of(Map.entry("ping-pong", 0L),
             Map.entry("slow rate: every 500 µs", 500L), Map.entry("ping-pong again", 0L), Map.entry("silence", -1L),
@@ -90,7 +89,7 @@ public final class AutoTrace {
                         clientLoop.execute(() -> driver.start(p.getValue(), done));
                         Thread.sleep(ms);
                         clientLoop.execute(driver::stop);
-                        roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                        roundTrips = done.get(NettyPair.TIMEOUT_SECONDS, TimeUnit.SECONDS);
                     }
                     phases.add(new Phase(p.getKey(), roundTrips, clientStats.getSpinWindowNanos() / 1e3,
                             serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),

@@ -217,7 +217,6 @@ public interface OpenLoopSession extends AutoCloseable {
      * due time, then re-schedules itself with no delay; traffic starts after both sides are active.
      */
     final class OverNetty implements OpenLoopSession {
-        private static final long TIMEOUT_SECONDS = 30;
         /** Requests written per pump pass at most, so a sender far behind schedule still lets replies in. */
         private static final int MAX_BATCH = 64;
 
@@ -236,7 +235,7 @@ public interface OpenLoopSession extends AutoCloseable {
                 throws Exception {
             CompletableFuture<RunFigures> done = new CompletableFuture<>();
             pair.clientLoop().execute(() -> client.start(plan, latency, lateness, beforeLastSend, done));
-            long budget = TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + TIMEOUT_SECONDS;
+            long budget = TimeUnit.NANOSECONDS.toSeconds(plan.giveUpAfterNanos()) + NettyPair.TIMEOUT_SECONDS;
             return done.get(budget, TimeUnit.SECONDS);
         }
 
@@ -247,7 +246,7 @@ public interface OpenLoopSession extends AutoCloseable {
         }
 
         private static long threadId(EventLoop loop) throws Exception {
-            return loop.submit(() -> Thread.currentThread().getId()).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return loop.submit(() -> Thread.currentThread().getId()).get(NettyPair.TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
 
         @Override

@@ -145,8 +145,6 @@ interface PingPongSession extends AutoCloseable {
 
     /** The pair over a Netty transport: a client and a server loop of their own, the server echoing. */
     final class OverNetty implements PingPongSession {
-        private static final long TIMEOUT_SECONDS = 30;
-
         private final Netty netty;
         private final Client client = new Client();
         private final NettyPair pair;
@@ -165,7 +163,7 @@ interface PingPongSession extends AutoCloseable {
             LoopFigures server0 = netty.figures(serverLoop);
             CompletableFuture<Long> done = new CompletableFuture<>();
             clientLoop.execute(() -> client.start(roundTrips, histogram, done));
-            long completed = done.get(TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
+            long completed = done.get(NettyPair.TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
             if (client0 != null) {
                 // The loops' current idle episodes are still open; their figures land when they end.
                 lastRunStats = "client loop " + netty.figures(clientLoop).minus(client0).describe()
