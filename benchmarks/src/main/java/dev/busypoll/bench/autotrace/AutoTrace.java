@@ -8,18 +8,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
-import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.SpinWindowTrace;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.latency.LoopClient;
+import dev.busypoll.bench.pingpong.PingPongClient;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Netty;
@@ -65,8 +61,8 @@ public final class AutoTrace {
     /** Runs the phases and returns the trace. */
     public static Result run(Config config, PrintStream progress) throws Exception {
         Netty spec = Netty.busyPoll((int) Netty.AUTO);
-        Driver driver = new Driver();
-        try (NettyPair pair = NettyPair.open(spec, new Echo(), driver)) {
+        PingPongClient client = new PingPongClient();
+        try (NettyPair pair = NettyPair.open(spec, new Echo(), client)) {
             EventLoop clientLoop = pair.clientLoop();
             BusyPollStats clientStats = BusyPollIoHandler.stats(clientLoop);
             BusyPollStats serverStats = BusyPollIoHandler.stats(pair.serverLoop());
@@ -86,9 +82,9 @@ public final class AutoTrace {
                         Thread.sleep(ms);
                     } else {
                         CompletableFuture<Long> done = new CompletableFuture<>();
-                        clientLoop.execute(() -> driver.start(p.getValue(), done));
+                        clientLoop.execute(() -> client.startUntilStopped(p.getValue(), done));
                         Thread.sleep(ms);
-                        clientLoop.execute(driver::stop);
+                        clientLoop.execute(client::stop);
                         roundTrips = done.get(NettyPair.TIMEOUT_SECONDS, TimeUnit.SECONDS);
                     }
                     phases.add(new Phase(p.getKey(), roundTrips, clientStats.getSpinWindowNanos() / 1e3,
@@ -143,61 +139,5 @@ public final class AutoTrace {
     private static String naps(IdleStats.Snapshot s) {
         return s.naps() == 0 ? "0" : s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / "
                 + s.napsWokenEarly();
-    }
-
-    /** The client: back-to-back round trips, or one per period with at most one in flight. */
-    static final class Driver extends LoopClient<Long> {
-        private long periodMicros;
-        private boolean running;
-        private boolean inFlight;
-        private long completed;
-        private ScheduledFuture<?> pacer;
-
-        void start(long periodMicros, CompletableFuture<Long> done) {
-            if (!begin(done)) {
-                return;
-            }
-            this.periodMicros = periodMicros;
-            this.completed = 0;
-            this.running = true;
-            if (periodMicros == 0) {
-                send();
-            } else {
-                pacer = ctx.executor().scheduleAtFixedRate(() -> {
-                    if (!inFlight) { // a late reply skips a tick rather than queueing
-                        send();
-                    }
-                }, 0, periodMicros, TimeUnit.MICROSECONDS);
-            }
-        }
-
-        void stop() {
-            running = false;
-            if (pacer != null) {
-                pacer.cancel(false);
-                pacer = null;
-            }
-            if (!inFlight) {
-                done.complete(completed);
-            }
-        }
-
-        private void send() {
-            inFlight = true;
-            ByteBuf buf = ctx.alloc().buffer(8).writeLong(completed);
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ReferenceCountUtil.release(msg);
-            inFlight = false;
-            completed++;
-            if (!running) {
-                done.complete(completed);
-            } else if (periodMicros == 0) {
-                send();
-            }
-        }
     }
 }

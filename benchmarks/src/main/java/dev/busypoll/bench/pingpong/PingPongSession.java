@@ -7,14 +7,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
-import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Pipes;
-import dev.busypoll.bench.latency.LoopClient;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Netty;
@@ -146,7 +142,7 @@ interface PingPongSession extends AutoCloseable {
     /** The pair over a Netty transport: a client and a server loop of their own, the server echoing. */
     final class OverNetty implements PingPongSession {
         private final Netty netty;
-        private final Client client = new Client();
+        private final PingPongClient client = new PingPongClient();
         private final NettyPair pair;
         private String lastRunStats;
 
@@ -180,66 +176,6 @@ interface PingPongSession extends AutoCloseable {
         @Override
         public void close() {
             pair.close();
-        }
-    }
-
-    /** The Netty client side: times a round trip from the write to its reply's last byte, then writes the next. */
-    final class Client extends LoopClient<Long> {
-        private int remaining;
-        private long completed;
-        private long sequence;
-        private int pendingBytes;
-        private long sentAt;
-        private Histogram histogram;
-
-        void start(int roundTrips, Histogram histogram, CompletableFuture<Long> done) {
-            if (!begin(done)) {
-                return;
-            }
-            this.histogram = histogram;
-            this.completed = 0;
-            this.remaining = roundTrips;
-            if (roundTrips == 0) {
-                done.complete(0L);
-                return;
-            }
-            send();
-        }
-
-        private void send() {
-            ByteBuf buf = ctx.alloc().buffer(8).writeLong(sequence++);
-            pendingBytes = 8;
-            sentAt = System.nanoTime();
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            long now = System.nanoTime();
-            int bytes = msg instanceof ByteBuf buf ? buf.readableBytes() : -1;
-            ReferenceCountUtil.release(msg);
-            if (bytes < 0 || !running()) {
-                fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
-                return;
-            }
-            pendingBytes -= bytes; // TCP may split the 8 bytes; a round trip ends with its last byte
-            if (pendingBytes > 0) {
-                return;
-            }
-            if (pendingBytes < 0) {
-                fail(new IllegalStateException("received more bytes than sent"));
-                return;
-            }
-            if (histogram != null) {
-                histogram.recordValue(now - sentAt);
-            }
-            // Count first, then write (design.md: a write may re-enter this handler).
-            completed++;
-            if (--remaining == 0) {
-                done.complete(completed);
-            } else {
-                send();
-            }
         }
     }
 }
