@@ -8,18 +8,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.SpinWindowTrace;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.pingpong.PingPongClient;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Netty;
@@ -29,21 +25,12 @@ import dev.busypoll.core.IdleStats;
 
 /**
  * Drives one AUTO busypoll connection (client and server child on two single-threaded loops) through phases of
- * different load while {@link SpinWindowTrace} samples both loops' spin windows every 2 ms:
- *
- * <pre>
- *   ping-pong   back-to-back 8-byte round trips       waits ~ a hop: spinning pays
- *   slow rate   one round trip every 500 µs (2 kHz)   waits ~ 500 µs: spinning wastes the core
- *   ping-pong   again                                 the window must come back
- *   silence     nothing                               nothing to learn; the loops park
- *   fast rate   one round trip every 20 µs (50 kHz)   waits ~ 20 µs, near a wake-up's cost
- * </pre>
- *
- * Used from one thread; the handlers' state is confined to their event loops.
+ * different load (back-to-back round trips, a slow rate, again back-to-back, silence, a fast rate) while
+ * {@link SpinWindowTrace} samples both loops' spin windows every 2 ms. Used from one thread; the handlers' state is
+ * confined to their event loops. The phases and what AUTO should do in each: docs/scenarios-latency.md.
  */
 public final class AutoTrace {
-    private static final long TIMEOUT_SECONDS = 30;
-    /** The phases in order, each with its period (see {@link #phase}). */
+    /** The phases and their periods: 0 = back-to-back, &gt; 0 = one round trip per period µs, &lt; 0 = silence. */
     private static final List<Map.Entry<String, Long>> PHASES = List.of(Map.entry("ping-pong", 0L),
             Map.entry("slow rate: every 500 µs", 500L), Map.entry("ping-pong again", 0L), Map.entry("silence", -1L),
             Map.entry("fast rate: every 20 µs", 20L));
@@ -51,11 +38,7 @@ public final class AutoTrace {
     private AutoTrace() {
     }
 
-    /**
-     * What to run.
-     *
-     * @param phaseMillis length of each phase, ms
-     */
+    /** What to run: the length of each phase, ms. */
     public record Config(long phaseMillis) {
         /** Validates. */
         public Config {
@@ -65,29 +48,12 @@ public final class AutoTrace {
         }
     }
 
-    /**
-     * One phase's figures.
-     *
-     * @param name        what the phase did
-     * @param roundTrips  round trips completed in it
-     * @param clientSpinUs the client loop's spin window at the phase's end, µs
-     * @param serverSpinUs the server loop's spin window at the phase's end, µs
-     * @param clientIdle   what the client loop's idle ladder did during the phase (its naps among it)
-     * @param serverIdle   what the server loop's idle ladder did during the phase
-     */
+    /** One phase's round trips, each loop's spin window at its end (µs) and each idle ladder's doings in it. */
     public record Phase(String name, long roundTrips, double clientSpinUs, double serverSpinUs,
                         IdleStats.Snapshot clientIdle, IdleStats.Snapshot serverIdle) {
     }
 
-    /**
-     * The trace.
-     *
-     * @param config   what ran
-     * @param phases   each phase's figures, in order
-     * @param trace    the sampled windows
-     * @param wakeCost each loop's measured wake-up cost at the end, µs (client, server)
-     * @param notes    remarks for the report
-     */
+    /** The trace: the phases in order, the sampled windows, each loop's wake-up cost at the end (µs, client first). */
     public record Result(Config config, List<Phase> phases, SpinWindowTrace trace, double[] wakeCost,
                          List<String> notes) {
     }
@@ -95,8 +61,8 @@ public final class AutoTrace {
     /** Runs the phases and returns the trace. */
     public static Result run(Config config, PrintStream progress) throws Exception {
         Netty spec = Netty.busyPoll((int) Netty.AUTO);
-        Driver driver = new Driver();
-        try (NettyPair pair = NettyPair.open(spec, new Echo(), driver)) {
+        PingPongClient client = new PingPongClient();
+        try (NettyPair pair = NettyPair.open(spec, new Echo(), client)) {
             EventLoop clientLoop = pair.clientLoop();
             BusyPollStats clientStats = BusyPollIoHandler.stats(clientLoop);
             BusyPollStats serverStats = BusyPollIoHandler.stats(pair.serverLoop());
@@ -108,8 +74,22 @@ public final class AutoTrace {
             trace.start();
             try {
                 for (Map.Entry<String, Long> p : PHASES) {
-                    phases.add(phase(p.getKey(), p.getValue(), ms, driver, clientLoop, trace, clientStats,
-                            serverStats));
+                    trace.mark(p.getKey());
+                    IdleStats.Snapshot client0 = clientStats.idleStats().snapshot();
+                    IdleStats.Snapshot server0 = serverStats.idleStats().snapshot();
+                    long roundTrips = 0;
+                    if (p.getValue() < 0) {
+                        Thread.sleep(ms);
+                    } else {
+                        CompletableFuture<Long> done = new CompletableFuture<>();
+                        clientLoop.execute(() -> client.startUntilStopped(p.getValue(), done));
+                        Thread.sleep(ms);
+                        clientLoop.execute(client::stop);
+                        roundTrips = done.get(NettyPair.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                    }
+                    phases.add(new Phase(p.getKey(), roundTrips, clientStats.getSpinWindowNanos() / 1e3,
+                            serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),
+                            serverStats.idleStats().snapshot().minus(server0)));
                 }
             } finally {
                 trace.stop();
@@ -125,31 +105,6 @@ public final class AutoTrace {
             return new Result(config, phases, trace, new double[] {clientStats.getWakeCostNanos() / 1e3,
                 serverStats.getWakeCostNanos() / 1e3}, notes);
         }
-    }
-
-    /**
-     * One phase: {@code periodMicros} 0 = back-to-back round trips, &gt; 0 = one round trip per period, &lt; 0 =
-     * nothing sent.
-     */
-    private static Phase phase(String name, long periodMicros, long millis, Driver driver, EventLoop loop,
-                               SpinWindowTrace trace, BusyPollStats clientStats, BusyPollStats serverStats)
-            throws Exception {
-        trace.mark(name);
-        IdleStats.Snapshot client0 = clientStats.idleStats().snapshot();
-        IdleStats.Snapshot server0 = serverStats.idleStats().snapshot();
-        long roundTrips = 0;
-        if (periodMicros < 0) {
-            Thread.sleep(millis);
-        } else {
-            CompletableFuture<Long> done = new CompletableFuture<>();
-            loop.execute(() -> driver.start(periodMicros, done));
-            Thread.sleep(millis);
-            loop.execute(driver::stop);
-            roundTrips = done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        }
-        return new Phase(name, roundTrips, clientStats.getSpinWindowNanos() / 1e3,
-                serverStats.getSpinWindowNanos() / 1e3, clientStats.idleStats().snapshot().minus(client0),
-                serverStats.idleStats().snapshot().minus(server0));
     }
 
     /** The report's section: the plot of both windows over time, the phases, and the measured wake-up costs. */
@@ -184,78 +139,5 @@ public final class AutoTrace {
     private static String naps(IdleStats.Snapshot s) {
         return s.naps() == 0 ? "0" : s.naps() + ": " + s.napsCaught() + " / " + s.napsMissed() + " / "
                 + s.napsWokenEarly();
-    }
-
-    /**
-     * The client: back-to-back round trips or one per period. All state is confined to the client's loop;
-     * {@link #start} and {@link #stop} are handed over with {@code execute}.
-     */
-    static final class Driver extends ChannelInboundHandlerAdapter {
-        private ChannelHandlerContext ctx;
-        private long periodMicros;
-        private boolean running;
-        private boolean inFlight;
-        private long completed;
-        private ScheduledFuture<?> pacer;
-        private CompletableFuture<Long> done;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-            ctx.fireChannelActive();
-        }
-
-        void start(long periodMicros, CompletableFuture<Long> done) {
-            this.periodMicros = periodMicros;
-            this.done = done;
-            this.completed = 0;
-            this.running = true;
-            if (periodMicros == 0) {
-                send();
-            } else {
-                pacer = ctx.executor().scheduleAtFixedRate(() -> {
-                    if (!inFlight) { // at most one in flight: a late reply skips a tick rather than queueing
-                        send();
-                    }
-                }, 0, periodMicros, TimeUnit.MICROSECONDS);
-            }
-        }
-
-        void stop() {
-            running = false;
-            if (pacer != null) {
-                pacer.cancel(false);
-                pacer = null;
-            }
-            if (!inFlight) {
-                done.complete(completed);
-            }
-        }
-
-        private void send() {
-            inFlight = true;
-            ByteBuf buf = ctx.alloc().buffer(8).writeLong(completed);
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ReferenceCountUtil.release(msg);
-            inFlight = false;
-            completed++;
-            if (!running) {
-                done.complete(completed);
-            } else if (periodMicros == 0) {
-                send();
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (done != null) {
-                done.completeExceptionally(cause);
-            }
-            ctx.close();
-        }
     }
 }

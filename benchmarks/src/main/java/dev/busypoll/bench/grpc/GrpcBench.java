@@ -5,13 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import org.HdrHistogram.Histogram;
-
 import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
@@ -20,21 +17,10 @@ import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.testbed.grpc.GrpcConnection;
 
 /**
- * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the testbed's {@code PricingService}): grpc-netty on
- * the busypoll channel, on Netty's {@code LocalChannel} (on {@code LocalIoHandler} and on
- * {@code DefaultEventLoopGroup}) and over NIO loopback TCP, beside gRPC's own
- * {@code grpc-inprocess}. One call = one op, made with the blocking stub from the benchmark thread, one at a
- * time, timed by {@link GrpcConnection#measureUnary}. Per row and repetition: a fresh server and channel, warm-up
- * calls, then the measured calls with their wall time and CPU time (the ping-pong's clock,
- * {@link CpuClock#read}). Repetitions are interleaved and the report gives medians, as in ping-pong.
- *
- * <pre>
- *   bench thread                      client side                       server side
- *   t0 = nanoTime
- *   blockingUnaryCall(Quote) --&gt; HTTP/2 HEADERS+DATA --[transport]--&gt; PricingService.quote
- *   (parked)                 &lt;-- HEADERS+DATA+trailers &lt;-[transport]-- reply
- *   record(nanoTime - t0)
- * </pre>
+ * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the testbed's {@code PricingService}) over grpc-netty
+ * on each transport, beside gRPC's own {@code grpc-inprocess}: one call = one op, made with the blocking stub from
+ * the calling thread, one at a time, timed by {@link GrpcConnection#measureUnary}, in interleaved repetitions of a
+ * fresh server and channel each ({@link LatencyRuns}). Topology: docs/scenarios-latency.md. Used from one thread.
  */
 public final class GrpcBench {
     private GrpcBench() {
@@ -64,13 +50,7 @@ public final class GrpcBench {
         }
     }
 
-    /**
-     * Everything one invocation measured.
-     *
-     * @param config the configuration
-     * @param rows   one row per target, in configuration order, each with its calls' histogram
-     * @param notes  warnings and remarks for the report
-     */
+    /** Everything one invocation measured: one row per target, in configuration order, and the notes. */
     public record Result(Config config, List<LatencyRow> rows, List<String> notes) {
         /** The row of a key, or {@code null}. */
         public LatencyRow row(String key) {
@@ -87,12 +67,7 @@ public final class GrpcBench {
         }
     }
 
-    /**
-     * Runs the configuration.
-     *
-     * @param config   what to run
-     * @param progress where to print one line per repetition
-     */
+    /** Runs the configuration, printing one line per repetition. */
     public static Result run(Config config, PrintStream progress) {
         Objects.requireNonNull(config, "config");
         return run(config, config.targets(), progress);
@@ -114,33 +89,18 @@ public final class GrpcBench {
         return new Result(config, rows, List.copyOf(notes));
     }
 
-    /** One repetition: open, warm up, measure, close. */
+    /**
+     * One repetition: open, warm up, measure, close. The blocking stub waits without a deadline: the watchdog
+     * (a minute plus 10 ms per call) interrupts a hung repetition, which cancels the call.
+     */
     static LatencyRuns.Measured runOnce(GrpcTarget target, int warmup, int calls) throws Exception {
-        Histogram histogram;
-        long t0;
-        long t1;
-        CpuClock.Reading cpu0;
-        CpuClock.Reading cpu1;
-        // gRPC's blocking stub waits without a deadline here (as measureUnary calls it): the watchdog interrupts
-        // this thread if the repetition hangs, which cancels the call. 10 ms per call on top of a minute (a call
-        // takes about 1 ms on the loaded 2-core machine).
         try (Watchdog w = Watchdog.start(target.name(), 60_000L + 10 * (warmup + (long) calls));
              GrpcConnection session = target.open()) {
             if (warmup > 0) {
                 GrpcConnection.measureUnary(session.channel(), warmup, 0);
             }
-            // the calling thread makes the calls: counted
-            cpu0 = CpuClock.read(true);
-            t0 = System.nanoTime();
-            histogram = GrpcConnection.measureUnary(session.channel(), 0, calls);
-            t1 = System.nanoTime();
-            cpu1 = CpuClock.read(true);
+            return LatencyRuns.timed(target.name(), calls,
+                    () -> GrpcConnection.measureUnary(session.channel(), 0, calls), () -> null);
         }
-        if (histogram.getTotalCount() != calls) {
-            throw new IllegalStateException(target.name() + ": " + histogram.getTotalCount() + " samples, expected "
-                    + calls);
-        }
-        return new LatencyRuns.Measured(LatencyRep.of(histogram, calls, t1 - t0,
-                CpuClock.nanosBetween(cpu0, cpu1), null), histogram);
     }
 }

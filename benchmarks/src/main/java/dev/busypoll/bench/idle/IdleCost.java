@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
@@ -16,28 +17,15 @@ import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.openloop.OpenLoopSession;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
 import dev.busypoll.bench.transport.Transport;
 
 /**
- * Idle cost: what a connected client/server pair costs when no message moves. Per transport:
- * open the pair, send a burst of open-loop traffic, then read the CPU time of each of its threads (event loops,
- * or the floor's two threads) right before the last request is sent, after the first millisecond, after the
- * settle time
- * (by then a busypoll loop has climbed its idle ladder to park) and at the end of the idle window.
- *
- * <pre>
- *   traffic ... last send  | first ms | ... settle (100 ms) ... | ........ idle window (1 s / 3 s) ........ |
- *                          c0         c1                       c2                                        c3
- *   first ms: (c1-c0)/elapsed      wind-down: c2-c0 (µs)      idle: (c3-c2)/window, % of one core
- * </pre>
- *
- * <p>The idle bar for the busypoll loops: under 1% of a core per idle loop once the ladder has parked; each
- * busypoll row says whether it met it. The floor spins whether idle or not: its two threads show what spinning
- * costs when there is nothing to do. The coordinator (this thread) only sleeps in between and is not counted.
+ * Idle cost: what a connected client/server pair costs when no message moves. Per transport: open the pair, send
+ * open-loop traffic, then read each of its threads' CPU time at the last send, after the first ms, after the settle
+ * time and at the end of the idle window. The busypoll rows are held to the idle bar ({@link #BAR_PERCENT}). Used
+ * from one thread, which only sleeps in between and is not counted. Timeline: docs/scenarios-latency.md.
  */
 public final class IdleCost {
     /** The idle bar: an idle busypoll loop, once parked, uses under this share of a core. */
@@ -65,40 +53,25 @@ public final class IdleCost {
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 
-        /** Every transport, in report order: the floor, then every Netty transport. */
+        /** Every transport, in report order ({@link OpenLoopSession#transports}). */
         public List<Transport> transports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(Floor.pair());
-            list.addAll(Netty.all(busyPollMicros));
-            return list;
+            return OpenLoopSession.transports(busyPollMicros);
         }
     }
 
     /**
-     * One thread of a pair.
-     *
-     * @param label          "client loop", "server loop", "client thread", "server thread"
-     * @param firstUs        length of the "first ms" interval as it came out, µs (at least 1000: the coordinator
-     *                       may wake up late)
-     * @param firstMsPercent CPU in that first interval from the last send (the last round trip and the spin
-     *                       windows), % of one core
-     * @param windDownUs     CPU from the last send to the idle window, µs (last round trip, spin windows, ladder)
-     * @param idlePercent    CPU over the idle window, % of one core
+     * One thread of a pair ("client loop", "server thread", ...): the length of its "first ms" as it came out (µs,
+     * at least 1000) and its CPU in it (% of one core), its CPU from the last send to the idle window (µs), and its
+     * CPU over the idle window (% of one core).
      */
     public record Loop(String label, double firstUs, double firstMsPercent, double windDownUs,
                        double idlePercent) {
     }
 
     /**
-     * One transport.
-     *
-     * @param name               row label
-     * @param key                short key
-     * @param busyPoll           whether this is a busypoll row (the idle bar applies)
-     * @param loops              its threads, client side first (empty when it did not run)
-     * @param processIdlePercent the whole process's CPU over the idle window, % of one core (coordinator excluded)
-     * @param messages           traffic messages sent and answered before going idle
-     * @param unavailable        "not available ..." or "failed: ...", else {@code null}
+     * One transport: its threads, client side first (empty when it did not run), the process's CPU over the idle
+     * window (% of one core), the traffic messages answered, and "not available ..." or "failed: ...", else
+     * {@code null}. {@code busyPoll}: the idle bar applies.
      */
     public record Row(String name, String key, boolean busyPoll, List<Loop> loops, double processIdlePercent,
                       long messages, String unavailable) {
@@ -113,13 +86,7 @@ public final class IdleCost {
         }
     }
 
-    /**
-     * Everything one invocation measured.
-     *
-     * @param config the configuration
-     * @param rows   one per transport, in configuration order
-     * @param notes  warnings and remarks
-     */
+    /** Everything one invocation measured: one row per transport, in configuration order, and the notes. */
     public record Result(Config config, List<Row> rows, List<String> notes) {
         /** The row of a key, or {@code null}. */
         public Row row(String key) {
@@ -136,7 +103,8 @@ public final class IdleCost {
             Row local = row("local-default");
             for (Row r : rows) {
                 if (r.loops.isEmpty()) {
-                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", r.bar()));
+                    t.add(List.of(r.name, Table.label(r.unavailable), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
+                            r.bar()));
                     continue;
                 }
                 for (int i = 0; i < r.loops.size(); i++) {
@@ -213,16 +181,13 @@ public final class IdleCost {
         try (OpenLoopSession session = opener.open(t)) {
             List<OpenLoopSession.LabelledThread> threads = session.threads();
             long messages = Math.max(1, TRAFFIC_RATE * config.trafficMillis / 1000);
-            // Generous give-up: the first messages over a fresh pair pay class loading and may take ~0.5 s; the
-            // sender then catches up, and idle cost needs every message answered, not a punctual schedule.
+            // Generous give-up: the first messages over a fresh pair pay class loading, and all must be answered.
             Plan plan = new Plan(TRAFFIC_RATE, messages,
                     TimeUnit.MILLISECONDS.toNanos(config.trafficMillis) * 10 + TimeUnit.SECONDS.toNanos(10));
             Histogram h = new Histogram(60_000_000_000L, 2);
             long[] end = new long[1];
             long[][] endCpu = new long[1][];
-            // Read right before the last request goes out, on the client thread: the last round trip (a few µs) and
-            // then both loops' spin windows fall inside "the first ms"; the coordinator, parked in the future, would
-            // wake up after the spin windows on a loaded machine.
+            // Read on the client thread before the last send: the spin windows after it are inside "the first ms".
             RunFigures f = session.run(plan, h, new Histogram(60_000_000_000L, 2), () -> {
                 endCpu[0] = threadNanos(threads);
                 end[0] = System.nanoTime();

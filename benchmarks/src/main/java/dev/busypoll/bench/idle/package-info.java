@@ -1,6 +1,5 @@
 /**
- * Idle cost: {@link dev.busypoll.bench.idle.IdleCost} measures the CPU of each thread of an idle
- * connected pair, per transport, after the spin window; {@link dev.busypoll.bench.idle.IdleSection} renders it.
- * The pairs are the open-loop scenario's ({@code dev.busypoll.bench.openloop}).
+ * Idle cost: the CPU of each thread of an idle connected pair, per transport, after the spin window, over the open
+ * loop's pairs ({@code dev.busypoll.bench.openloop}). Start at {@link dev.busypoll.bench.idle.IdleCost}.
  */
 package dev.busypoll.bench.idle;

@@ -8,16 +8,12 @@ import org.HdrHistogram.Histogram;
 import dev.busypoll.bench.Stats;
 
 /**
- * Every repetition of one row of a latency scenario, and all its measured operations in one histogram.
- * Immutable once built (nobody writes the histogram after the run).
+ * Every repetition of one row of a latency scenario. Immutable once built.
  *
- * @param name        row label
- * @param key         short key
  * @param reps        repetitions (empty when there are no numbers)
- * @param unavailable why this row has no numbers, or {@code null}: "not available ..." when the subject is not
- *                    in the build, "failed: ..." when a repetition failed (then no repetition counts)
- * @param histogram   every measured operation of every repetition, ns (the repetitions merged); {@code null}
- *                    when there are no numbers
+ * @param unavailable {@code null}, or why there are no numbers: "not available ..." or "failed: ..." (then no
+ *                    repetition counts)
+ * @param histogram   every measured operation of every repetition, ns; {@code null} without numbers
  */
 public record LatencyRow(String name, String key, List<LatencyRep> reps, String unavailable, Histogram histogram) {
     /** Copies the list. */

@@ -1,17 +1,23 @@
 package dev.busypoll.bench.latency;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.Block;
+import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
+import dev.busypoll.bench.Percentiles;
+import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
 
 /**
- * The tables of a latency scenario's rows: the results table (medians over repetitions, CPU per operation
- * beside the times, ratios to reference rows) and the long-format CSV of every repetition. Stateless.
+ * The report's view of a latency scenario's rows: the results table (medians over repetitions, ratios to
+ * reference rows), the CSV of every repetition, the plots, the {@code .hgrm} files and the summary's headlines.
+ * Rows without numbers get a status instead of figures and no plot or file. Stateless.
  */
 public final class LatencyRows {
     /** Columns before the ratios: transport, 5 percentiles and max, µs/op, ops/s, CPU µs/op. */
@@ -20,13 +26,7 @@ public final class LatencyRows {
     private LatencyRows() {
     }
 
-    /**
-     * A ratio column: this row's median figure / the reference row's.
-     *
-     * @param header  the column name
-     * @param baseKey the reference row's key
-     * @param figure  the figure compared
-     */
+    /** A ratio column: this row's median {@code figure} / the median of the row keyed {@code baseKey}. */
     public record Ratio(String header, String baseKey, ToDoubleFunction<LatencyRep> figure) {
         /** This row's median p50 / the reference's. */
         public static Ratio p50(String header, String baseKey) {
@@ -44,13 +44,7 @@ public final class LatencyRows {
         return rows.stream().filter(r -> r.key().equals(key)).findFirst().orElse(null);
     }
 
-    /**
-     * The results table.
-     *
-     * @param rows            the rows, in order
-     * @param opsPerSecondCol the throughput column's name, e.g. "ops/s" or "calls/s"
-     * @param ratios          the ratio columns, in order
-     */
+    /** The results table; {@code opsPerSecondCol} names the throughput column, e.g. "ops/s". */
     public static Table table(List<LatencyRow> rows, String opsPerSecondCol, List<Ratio> ratios) {
         List<String> header = new ArrayList<>(List.of("transport", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs",
                 "max µs", "µs/op", opsPerSecondCol, "CPU µs/op"));
@@ -83,11 +77,8 @@ public final class LatencyRows {
     }
 
     /**
-     * Every repetition, one line each (long format, for tools); a row without numbers is one line with its
-     * status.
-     *
-     * @param rows   the rows, in order
-     * @param opsCol the operation count's column name, e.g. "round_trips" or "calls"
+     * Every repetition, one line each (long format, for tools); a row without numbers is one line with its status.
+     * {@code opsCol} names the operation count's column, e.g. "round_trips".
      */
     public static String csv(List<LatencyRow> rows, String opsCol) {
         Table t = new Table(List.of("transport", "key", "rep", opsCol, "p50_us", "p90_us", "p99_us",
@@ -109,18 +100,48 @@ public final class LatencyRows {
     }
 
     /**
-     * Each measured row's median p50 latency with its median CPU per op, for the report's {@link Summary}; with
-     * every repetition's p50 and CPU per op as its rounds (the repetitions are interleaved: repetition r of every
-     * row, then r+1).
+     * A closed-loop latency section: {@code method}, the notes, the table, the percentile curves of every measured
+     * row (repetitions merged) and CPU against median latency, then {@code extra}. Files: {@code <id>.csv} and
+     * {@code <id>-<key>.hgrm} per measured row; headlines: each row's median p50 with its median CPU per op and
+     * every repetition as a round.
      *
-     * @param scenarioId the section's id
-     * @param scenario   the section's title
+     * @param what   what one operation is, capitalised for the plot titles, e.g. "Ping-pong round trip"
+     * @param yLabel the percentile plot's y label, e.g. "round trip µs"
+     * @param opsCol the CSV's operation count column, e.g. "round_trips"
      */
-    public static List<Headline> headlines(String scenarioId, String scenario, List<LatencyRow> rows) {
-        return rows.stream().filter(LatencyRow::measured)
-                .map(r -> new Headline(scenarioId, scenario, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
+    public static Section section(String id, String title, String method, List<String> notes, Table table,
+                                  String what, String yLabel, String opsCol, List<LatencyRow> rows,
+                                  List<Block> extra) {
+        List<Block> blocks = new ArrayList<>(List.of(Block.text(method)));
+        blocks.addAll(Block.notes(notes));
+        blocks.add(Block.table(table));
+        blocks.add(Block.text("How to read the plots: each curve is one row's latency distribution, every "
+                + "repetition merged; x is the share of operations at or below that latency, spread as "
+                + "1/(1-p) so the tail gets room (99.9% means 1 in 1,000 took longer); a curve's last point "
+                + "is its maximum. The second plot puts each row's CPU per operation against its median "
+                + "latency: what the latency costs."));
+        List<Chart.Series> curves = new ArrayList<>();
+        List<Chart.Series> points = new ArrayList<>();
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(id + ".csv", csv(rows, opsCol));
+        for (LatencyRow r : rows.stream().filter(LatencyRow::measured).toList()) {
+            points.add(new Chart.Series(r.name(), List.of(new Chart.Point(r.median(LatencyRep::p50),
+                    r.median(LatencyRep::cpuUsPerOp)))));
+            if (r.histogram() != null) {
+                curves.add(Percentiles.curve(r.name(), r.histogram()));
+                files.put(id + "-" + Percentiles.fileKey(r.key()) + ".hgrm", Percentiles.hgrm(r.histogram()));
+            }
+        }
+        blocks.add(Block.chart(Percentiles.chart(what + " by percentile (all repetitions merged)", yLabel, curves)));
+        blocks.add(Block.chart(Chart.scatter(what + ": CPU per op against median latency (lower left is better)",
+                "p50 latency µs (median over repetitions)", "CPU µs per op", Chart.Scale.LOG, Chart.Scale.LOG,
+                points)));
+        blocks.addAll(extra);
+        List<Headline> headlines = rows.stream().filter(LatencyRow::measured)
+                .map(r -> new Headline(id, title, "", r.key(), "p50 µs", r.median(LatencyRep::p50),
                         r.median(LatencyRep::cpuUsPerOp), "CPU µs/op",
                         r.reps().stream().map(x -> new Headline.Round(x.p50(), x.cpuUsPerOp())).toList()))
                 .toList();
+        return new Section(id, title, blocks, files, headlines);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
@@ -19,12 +20,9 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Summary;
 
 /**
- * The repetition loop of a closed-loop latency scenario: repetitions interleaved (rep 1 of every subject, then
- * rep 2, ..., each round in its own shuffled order, the busy-poll setting rows one after another) because one
- * transport's latency swings from run to run on a busy machine (design.md); a subject that fails is reported as a
- * failed row while the others go on; every row's measured operations are merged into one histogram (one per row,
- * not per repetition, to keep memory flat).
- * Stateless.
+ * The repetition loop of a closed-loop latency scenario: repetitions interleaved, each round in its own seeded
+ * shuffle with the busy-poll settings one after another; a subject that fails becomes a failed row while the others
+ * go on; each row's operations are merged into one histogram. Stateless.
  */
 public final class LatencyRuns {
     /** Seeds the order of the subjects in each round ({@link #inRoundOrder(List, int)}). */
@@ -35,45 +33,50 @@ public final class LatencyRuns {
     private LatencyRuns() {
     }
 
-    /**
-     * One repetition of a subject: open, warm up, measure, close.
-     *
-     * @param <T> the subject type
-     */
+    /** One repetition of a subject: open, warm up, measure, close; any exception marks the subject failed. */
     @FunctionalInterface
     public interface Measure<T> {
-        /** Measures one repetition; any exception marks the subject failed. */
+        /** Measures one repetition. */
         Measured measure(T subject) throws Exception;
     }
 
-    /**
-     * What one repetition measured.
-     *
-     * @param rep   its figures
-     * @param nanos every measured operation's latency, ns (merged into the row's histogram, then dropped)
-     */
+    /** The measured window of a repetition: runs it and returns every operation's latency, ns. */
+    @FunctionalInterface
+    public interface Window {
+        /** Runs the measured operations. */
+        AbstractHistogram run() throws Exception;
+    }
+
+    /** What one repetition measured: its figures, and every operation's latency in ns (merged into the row's). */
     public record Measured(LatencyRep rep, AbstractHistogram nanos) {
     }
 
     /**
-     * The notes every latency scenario starts with ({@link Machine#availabilityNotes}): subjects not available,
-     * and per subject a warning when its spinning threads exceed the cores.
-     *
-     * @param label    the scenario's label for the warnings, e.g. "ping-pong"
-     * @param subjects the subjects, in report order
+     * Times {@code window} on the wall clock and on the process CPU clock (the calling thread counted: it is one
+     * side of the operation), checks that it recorded {@code ops} operations and reads {@code idle} after it.
      */
+    public static Measured timed(String name, long ops, Window window, Supplier<String> idle) throws Exception {
+        CpuClock.Reading cpu0 = CpuClock.read(true);
+        long t0 = System.nanoTime();
+        AbstractHistogram nanos = window.run();
+        long t1 = System.nanoTime();
+        CpuClock.Reading cpu1 = CpuClock.read(true);
+        if (nanos.getTotalCount() != ops) {
+            throw new IllegalStateException(name + ": " + nanos.getTotalCount() + " samples, expected " + ops);
+        }
+        return new Measured(LatencyRep.of(nanos, ops, t1 - t0, CpuClock.nanosBetween(cpu0, cpu1), idle.get()),
+                nanos);
+    }
+
+    /** The notes every latency scenario starts with: subjects not available, subjects that oversubscribe. */
     public static List<String> availabilityNotes(String label, List<? extends LatencySubject> subjects) {
         return Machine.availabilityNotes(label, subjects, LatencySubject::name, LatencySubject::unavailableReason,
                 LatencySubject::spinningThreads);
     }
 
     /**
-     * The notes a scenario over {@code subjects} starts with: {@link #availabilityNotes}, then, when the available
-     * subject with the most spinning threads has one per core or more, that nothing else gets a core, then the CPU
-     * clock's note.
-     *
-     * @param label    the scenario's label for the warnings, e.g. "ping-pong"
-     * @param subjects the subjects, in report order
+     * {@link #availabilityNotes}, then a note when the subject with the most spinning threads has one per core or
+     * more, then the CPU clock's note.
      */
     public static List<String> notes(String label, List<? extends LatencySubject> subjects) {
         List<String> notes = new ArrayList<>(availabilityNotes(label, subjects));
@@ -86,47 +89,23 @@ public final class LatencyRuns {
         return notes;
     }
 
-    /**
-     * The most spinning threads of any available subject.
-     *
-     * @param subjects the subjects
-     */
+    /** The most spinning threads of any available subject. */
     public static int maxSpinningThreads(List<? extends LatencySubject> subjects) {
         return subjects.stream().filter(s -> s.unavailableReason() == null)
                 .mapToInt(LatencySubject::spinningThreads).max().orElse(0);
     }
 
-    /**
-     * The order in which the subjects run in round {@code round}: a shuffle, the same for a given round in every run
-     * (seeded by it), so that no subject always runs after the same others or in the same place of a round (rows
-     * that spin both cores one after the other get slower along the round on a 2-core VM).
-     *
-     * @param subjects the subjects, in report order
-     * @param round    the round (repetition), from 0
-     * @param <T>      the subject type
-     * @return the subjects in the order to run them
-     */
+    /** The subjects in the order of round {@code round} (from 0): a shuffle seeded by the round. */
     public static <T> List<T> inRoundOrder(List<T> subjects, int round) {
         List<T> order = new ArrayList<>(subjects);
-        // java.util.Random's first draws from consecutive seeds agree (its seed scrambling is one xor): with seeds
-        // ORDER_SEED + round the last subject ran last in every round. SplittableRandom mixes the seed first.
+        // SplittableRandom mixes the seed: java.util.Random's first draws from consecutive seeds agree.
         Collections.shuffle(order, new Random(new SplittableRandom(ORDER_SEED + round).nextLong()));
         return order;
     }
 
     /**
-     * The order in which the subjects run in round {@code round}, with the subjects {@code together} accepts one
-     * after another: the shuffle of {@link #inRoundOrder(List, int)} with those subjects taken out and put back as
-     * one block at the place of the first of them, in their shuffled order, the others keeping theirs. So the
-     * block's place and the order inside it both change from round to round. Why: the summary compares AUTO with
-     * the best fixed busy-poll setting round by round ({@code Summary}, "Paired rounds"), which divides this
-     * machine's drifting latency level out of the ratio only if the two rows of a round ran close together in time.
-     *
-     * @param subjects the subjects, in report order
-     * @param round    the round (repetition), from 0
-     * @param together the subjects to run one after another
-     * @param <T>      the subject type
-     * @return the subjects in the order to run them
+     * The shuffle of {@link #inRoundOrder(List, int)} with the subjects {@code together} accepts taken out and put
+     * back as one block, in their shuffled order, at the place of the first of them; the others keep their order.
      */
     public static <T> List<T> inRoundOrder(List<T> subjects, int round, Predicate<? super T> together) {
         List<T> shuffled = inRoundOrder(subjects, round);
@@ -140,17 +119,8 @@ public final class LatencyRuns {
 
     /**
      * Runs every available subject {@code repetitions} times, interleaved, the busy-poll settings
-     * ({@link Summary#isBusyPollSetting}) one after another in each round (see
-     * {@link #inRoundOrder(List, int, Predicate)}).
-     *
-     * @param label       the scenario's label for progress lines, e.g. "ping-pong"
-     * @param subjects    the subjects, in report order
-     * @param repetitions repetitions per subject
-     * @param measure     one repetition
-     * @param notes       where a failure is noted for the report (appended to)
-     * @param progress    where one line per repetition goes
-     * @param <T>         the subject type
-     * @return one row per subject, in order
+     * ({@link Summary#isBusyPollSetting}) one after another in each round; notes failures in {@code notes} and
+     * prints one line per repetition. Returns one row per subject, in order.
      */
     public static <T extends LatencySubject> List<LatencyRow> run(String label, List<T> subjects, int repetitions,
                                                                  Measure<T> measure, List<String> notes,

@@ -2,8 +2,7 @@ package dev.busypoll.bench.latency;
 
 /**
  * Interrupts the thread that started it when a repetition takes longer than its budget, so that one hung
- * transport (a lost wake-up, a call without deadline) cannot stop the whole run. Open it before the session
- * and close it after (try-with-resources closes in reverse order). Used by the thread that started it.
+ * transport cannot stop the whole run. Open it before the session and close it after; used by that thread only.
  */
 public final class Watchdog implements AutoCloseable {
     private final String what;
@@ -25,12 +24,7 @@ public final class Watchdog implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /**
-     * Starts watching the calling thread.
-     *
-     * @param what         what is watched, for the message
-     * @param budgetMillis how long it may take
-     */
+    /** Starts watching the calling thread; {@code what} names it in the message. */
     public static Watchdog start(String what, long budgetMillis) {
         Watchdog w = new Watchdog(what, budgetMillis);
         w.thread.start();
@@ -40,8 +34,8 @@ public final class Watchdog implements AutoCloseable {
     /**
      * Stops watching.
      *
-     * @throws IllegalStateException when the budget ran out and the calling thread was interrupted (its
-     *                               interrupt status is then cleared: the run goes on with the next row)
+     * @throws IllegalStateException when the budget ran out and the calling thread was interrupted (its interrupt
+     *                               status is then cleared: the run goes on with the next row)
      */
     @Override
     public void close() {

@@ -27,22 +27,19 @@ public final class OpenLoopSection {
         blocks.add(Block.text("Open loop, no coordinated omission: the client sends 8-byte requests at scheduled "
                 + "times t_i = start + i / rate without waiting for replies, the server echoes them, and latency = "
                 + "reply arrival − **scheduled** send time (a late sender is charged for its lateness). "
-                + sessionsText(c) + " The Netty pacer runs on the client's event "
-                + "loop: it schedules itself on the loop's timer until " + c.spinAheadMicros() + " µs before the "
-                + "next due time and then re-schedules itself with no delay (spinning through the loop), sending "
-                + "everything due (at most 64 per pass) and flushing once; the floor's client thread spins. The "
-                + "spin-ahead must exceed Linux's timer slack (a timed sleep wakes up to 50 µs late by default): "
-                + "with 20 µs the client woke late at low rates and the p50 at 5,000-10,000 msg/s was mostly the "
-                + "pacer's lateness (45-92 µs for every transport, LocalChannel and busypoll alike); with 100 µs it "
-                + "shows the transport (11-25 µs). The price: at rates where a request is due every spin-ahead or "
-                + "more often the client loop never idles (see the notes). "
-                + "`send lateness` is how late the pacer sent (already included in the latency). CPU µs/msg = "
-                + "process CPU / replies (includes the client loop's pacing spin); server loop CPU µs/msg = the "
-                + "echoing loop's own thread CPU / replies (the transport without the pacer). A rate is "
-                + "**saturated** when fewer than 95% of the offered msg/s come back, when the sender gave up "
-                + "(schedule overran by half), or when p50 and p99 are both 20x the lowest rate's (p99 ≥ 1 ms; "
-                + "a busy machine alone moves only the tail). Ratios: this row / the reference at the same rate "
-                + "(lower is better)."));
+                + sessionsText(c) + " The Netty pacer runs on the client's event loop: it schedules itself on the "
+                + "loop's timer until " + c.spinAheadMicros() + " µs before the next due time and then re-schedules "
+                + "itself with no delay (spinning through the loop), sending everything due (at most 64 per pass) "
+                + "and flushing once; the floor's client thread spins. The spin-ahead must exceed Linux's timer "
+                + "slack (a timed sleep wakes up to 50 µs late by default), or the p50 at low rates is mostly the "
+                + "pacer's lateness; the price: at rates where a request is due every spin-ahead or more often the "
+                + "client loop never idles (see the notes). `send lateness` is how late the pacer sent (already "
+                + "included in the latency). CPU µs/msg = process CPU / replies (includes the client loop's pacing "
+                + "spin); server loop CPU µs/msg = the echoing loop's own thread CPU / replies (the transport "
+                + "without the pacer). A rate is **saturated** when fewer than 95% of the offered msg/s come back, "
+                + "when the sender gave up (schedule overran by half), or when p50 and p99 are both 20x the lowest "
+                + "rate's (p99 ≥ 1 ms; a busy machine alone moves only the tail). Ratios: this row / the reference "
+                + "at the same rate (lower is better). Why the method is shaped so: docs/scenarios-latency.md."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         Table naps = napsTable(result);
@@ -55,30 +52,23 @@ public final class OpenLoopSection {
                     + "(spinning, yielding or parked) for the server and the client."));
             blocks.add(Block.table(naps));
         }
-        blocks.add(Block.chart(latencyChart(result, "p50", OpenLoop.Cell::p50)));
-        blocks.add(Block.chart(latencyChart(result, "p99", OpenLoop.Cell::p99)));
-        List<Chart.Series> cpu = new ArrayList<>();
-        for (OpenLoop.Row r : result.rows()) {
-            if (!r.cells().isEmpty()) {
-                cpu.add(new Chart.Series(r.name(), r.cells().stream()
-                        .map(x -> new Chart.Point(x.p50(), x.cpuUsPerMsg())).toList()));
-            }
+        for (String p : List.of("p50", "p99")) {
+            ToDoubleFunction<OpenLoop.Cell> f = p.equals("p50") ? OpenLoop.Cell::p50 : OpenLoop.Cell::p99;
+            blocks.add(Block.chart(Chart.lines("Open loop: " + p + " latency against offered rate",
+                    "offered rate (msg/s)", p + " latency from scheduled send (µs)", Chart.Scale.LOG, Chart.Scale.LOG,
+                    series(result, x -> x.offered(), f))));
         }
         blocks.add(Block.chart(Chart.scatter("Open loop: CPU per message against median latency (one point per "
                 + "rate)", "p50 latency (µs)", "process CPU per message (µs)", Chart.Scale.LOG, Chart.Scale.LOG,
-                cpu)));
+                series(result, OpenLoop.Cell::p50, OpenLoop.Cell::cpuUsPerMsg))));
         Map<String, String> files = new LinkedHashMap<>();
         files.put("openloop.csv", csv(result));
         files.put("openloop-sessions.csv", sessionsCsv(result));
-        for (OpenLoop.Row r : result.rows()) {
-            for (OpenLoop.Cell x : r.cells()) {
-                files.put(hgrmName(r.key(), x.offered()), x.hgrm());
-            }
-        }
         String title = "latency under a fixed offered load (open loop)";
         List<Headline> headlines = new ArrayList<>();
         for (OpenLoop.Row r : result.rows()) {
             for (OpenLoop.Cell x : r.cells()) {
+                files.put(hgrmName(r.key(), x.offered()), x.hgrm());
                 headlines.add(new Headline("openloop", title, x.offered() + " msg/s", r.key(), "p50 µs", x.p50(),
                         x.cpuUsPerMsg(), "CPU µs/msg", x.sessions()));
             }
@@ -86,54 +76,42 @@ public final class OpenLoopSection {
         return new Section("openloop", title, blocks, files, headlines);
     }
 
+    /** One series per row with cells: a point per cell. */
+    private static List<Chart.Series> series(OpenLoop.Result result, ToDoubleFunction<OpenLoop.Cell> x,
+                                             ToDoubleFunction<OpenLoop.Cell> y) {
+        return result.rows().stream().filter(r -> !r.cells().isEmpty()).map(r -> new Chart.Series(r.name(),
+                r.cells().stream().map(c -> new Chart.Point(x.applyAsDouble(c), y.applyAsDouble(c))).toList()))
+                .toList();
+    }
+
     /** How many client/server pairs per transport, how long each warmed up and ran, and why there are several. */
     static String sessionsText(OpenLoop.Config c) {
         String at = " at " + c.rates().get(0) + " msg/s";
+        String why = "one pair tends to stay at one latency level for all its rates (thread placement, object "
+                + "layout), and the machine's latency level drifts over seconds";
         if (c.sessions() == 1) {
             return "Per transport one client/server pair (one session), " + c.warmupMillis() + " ms warm-up" + at
-                    + ", then " + c.durationMillis() + " ms per rate. One pair tends to stay at one latency level "
-                    + "for all its rates (thread placement, object layout), and the machine's latency level drifts "
-                    + "over seconds, so rows of single sessions differ partly by chance; `--openloop-sessions N` "
-                    + "pools N.";
+                    + ", then " + c.durationMillis() + " ms per rate. Rows of single sessions differ partly by "
+                    + "chance: " + why + "; `--openloop-sessions N` pools N.";
         }
         long later = c.warmupMillis(1);
         String warm = later == c.warmupMillis()
                 ? "each with " + c.warmupMillis() + " ms warm-up" + at
                 : "the first with " + c.warmupMillis() + " ms warm-up" + at + ", the later ones with only " + later
-                        + " ms (the JIT is warm after the first session; a new pair only needs to settle: connect, "
-                        + "the AUTO controller's first decisions)";
+                        + " ms (the JIT is warm after the first session; a new pair only needs to settle)";
         return "Per transport " + c.sessions() + " interleaved sessions (a new client/server pair each: session 1 "
                 + "of every transport, then session 2 of every transport, ..., each in a shuffled order, the "
                 + "busypoll channel's rows one after another in a shuffled order of their own, so that the rows "
-                + "the summary pairs run close together), " + warm
-                + ", then "
-                + c.sessionMillis() + " ms per rate (" + c.durationMillis() + " ms / " + c.sessions() + "; the "
-                + "rate's requests split between the sessions); each cell pools its sessions (latency histograms "
-                + "merged, counts and CPU times summed, achieved = replies / summed run time). Why: one pair tends "
-                + "to stay at one latency level for all its rates (thread placement on the cores, object layout: "
-                + "at 100,000 msg/s one pair's p50 read 1.0 µs and the next one's 2.5 µs, whatever the transport), "
-                + "so a transport measured through one pair is one random draw of that level; and the latency "
-                + "level of this machine drifts over seconds (a disturbed period of a few seconds lifts every "
-                + "transport that runs in it: with 3 sessions per transport, busypoll rows that all spun both cores "
-                + "still spread 1.6-3.6 µs in p50 at 150,000-500,000 msg/s), so many short sessions spread over the "
-                + "whole scenario sample many such periods per transport, where a few long ones sample a few.";
+                + "the summary pairs run close together), " + warm + ", then " + c.sessionMillis() + " ms per rate ("
+                + c.durationMillis() + " ms / " + c.sessions() + "; the rate's requests split between the sessions); "
+                + "each cell pools its sessions (latency histograms merged, counts and CPU times summed, achieved = "
+                + "replies / summed run time). Why: " + why + ", so many short sessions spread over the whole "
+                + "scenario sample many machine states per transport, where one pair is one random draw.";
     }
 
     /** The .hgrm file name of one transport and rate. */
     public static String hgrmName(String key, long rate) {
         return "openloop-" + key + "-" + rate + ".hgrm";
-    }
-
-    private static Chart latencyChart(OpenLoop.Result result, String label, ToDoubleFunction<OpenLoop.Cell> f) {
-        List<Chart.Series> series = new ArrayList<>();
-        for (OpenLoop.Row r : result.rows()) {
-            if (!r.cells().isEmpty()) {
-                series.add(new Chart.Series(r.name(), r.cells().stream()
-                        .map(x -> new Chart.Point(x.offered(), f.applyAsDouble(x))).toList()));
-            }
-        }
-        return Chart.lines("Open loop: " + label + " latency against offered rate", "offered rate (msg/s)",
-                label + " latency from scheduled send (µs)", Chart.Scale.LOG, Chart.Scale.LOG, series);
     }
 
     /** Every cell, one line each (long format, for tools). */
@@ -214,10 +192,6 @@ public final class OpenLoopSection {
     /** The given counts of an idle ladder's snapshot, or empty cells when there is no ladder. */
     @SafeVarargs
     private static List<String> counts(IdleStats.Snapshot idle, ToLongFunction<IdleStats.Snapshot>... counts) {
-        List<String> cells = new ArrayList<>(counts.length);
-        for (ToLongFunction<IdleStats.Snapshot> count : counts) {
-            cells.add(idle == null ? "" : String.valueOf(count.applyAsLong(idle)));
-        }
-        return cells;
+        return Arrays.stream(counts).map(c -> idle == null ? "" : String.valueOf(c.applyAsLong(idle))).toList();
     }
 }

@@ -5,15 +5,10 @@ import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * The client side's bookkeeping of one open-loop run, free of any transport: which request is due next, what
- * has been sent and answered, and the two histograms. Each request carries its <em>scheduled</em> send time and
- * latency is measured from that time, not from the actual send, so a sender that falls behind (a busy loop, a
- * late timer, a full pipe) shows up in the latency instead of silently lowering the load: no coordinated
- * omission (as Aeron's LoadTestRig measures).
- *
- * <p>Not thread-safe: one client thread (an event loop, or the floor's client thread) owns an instance for the
- * whole run; the coordinator reads {@link #figures} only after the run's completion was handed over through a
- * future or a volatile write.
+ * The client side's bookkeeping of one open-loop run, free of any transport: which request is due next, what has
+ * been sent and answered, and the two histograms. Latency is measured from each request's scheduled send time. Not
+ * thread-safe: one client thread owns an instance for the run; the coordinator reads {@link #figures} only after
+ * the run's completion was handed over (a future or a volatile write).
  */
 final class Pacer {
     private final Plan plan;
@@ -21,19 +16,13 @@ final class Pacer {
     private final Histogram lateness;
     private final long start;
     private final Runnable beforeLastSend;
+    /** The next request to send: also how many were sent. */
     private long next;
-    private long sent;
     private long received;
     private long lastReply;
     private boolean gaveUp;
 
-    /**
-     * @param plan       the schedule
-     * @param latency    reply latency, ns
-     * @param lateness   send lateness, ns
-     * @param startNanos request 0's due time
-     * @param beforeLastSend runs right before the plan's last request is sent
-     */
+    /** A run of {@code plan} whose request 0 is due at {@code startNanos}; latency and lateness in ns. */
     Pacer(Plan plan, Histogram latency, Histogram lateness, long startNanos, Runnable beforeLastSend) {
         this.beforeLastSend = beforeLastSend;
         this.plan = plan;
@@ -60,7 +49,6 @@ final class Pacer {
             }
             // Count first, then send (design.md: a write may re-enter the reply handler).
             next++;
-            sent++;
             n++;
             send.accept(due);
         }
@@ -74,8 +62,8 @@ final class Pacer {
 
     /** One reply, carrying the scheduled send time of its request, arrived at {@code now}. */
     void reply(long scheduledNanos, long now) {
-        if (received >= sent) {
-            throw new IllegalStateException("more replies than requests sent (" + sent + ")");
+        if (received >= next) {
+            throw new IllegalStateException("more replies than requests sent (" + next + ")");
         }
         latency.recordValue(Math.max(0, now - scheduledNanos));
         received++;
@@ -89,14 +77,10 @@ final class Pacer {
 
     /** Sending is done and every sent request has been answered. */
     boolean complete() {
-        return sendingDone() && received == sent;
-    }
-
-    long received() {
-        return received;
+        return sendingDone() && received == next;
     }
 
     RunFigures figures() {
-        return new RunFigures(plan.messages(), sent, received, start, lastReply);
+        return new RunFigures(plan.messages(), next, received, start, lastReply);
     }
 }

@@ -1,12 +1,8 @@
 package dev.busypoll.bench.openloop;
 
 /**
- * The schedule of one open-loop run: request {@code i} is due at {@code start + i / rate}. Immutable.
- *
- * @param ratePerSecond    offered load, requests per second
- * @param messages         requests scheduled
- * @param giveUpAfterNanos the sender stops sending (the run is then saturated) once this long has passed since
- *                         the start, so an overloaded transport cannot stretch a run without bound
+ * The schedule of one open-loop run: request {@code i} of {@code messages} is due at {@code start + i / rate}; the
+ * sender gives up (the run is then saturated) once {@code giveUpAfterNanos} have passed since the start. Immutable.
  */
 public record Plan(long ratePerSecond, long messages, long giveUpAfterNanos) {
     /** Validates. */

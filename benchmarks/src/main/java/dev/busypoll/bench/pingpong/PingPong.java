@@ -2,6 +2,7 @@ package dev.busypoll.bench.pingpong;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -9,9 +10,7 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Table;
-import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
@@ -23,24 +22,10 @@ import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
 
 /**
- * Ping-pong, the in-JVM analogue of {@code perf bench sched pipe} (Linux's {@code perf bench}): an 8-byte message
- * bounced between a client and a server, one round trip = one op, over every transport side by side in one
- * run. Per transport and repetition: a fresh client/server pair, a warm-up, then the measured round trips
- * with every round trip's time in an HdrHistogram (merged over the repetitions for the percentile plot and the
- * {@code .hgrm} file), wall time (µs/op, ops/s) and process CPU time (CPU per round
- * trip). Repetitions are interleaved (rep 1 of every transport, then rep 2, ..., each round shuffled, the busypoll
- * rows one after another: {@link LatencyRuns#inRoundOrder(List, int, java.util.function.Predicate)}) and the report
- * gives the median of each figure over the repetitions, because one transport's latency swings from run to run on a
- * busy machine (design.md).
- *
- * <pre>
- *            client                          server
- *   t0 ---&gt;  send 8 bytes  ---- ping ----&gt;  receive
- *   t1 &lt;---  receive       &lt;--- pong -----  send back
- *            histogram.record(t1 - t0)
- *
- *   the topology over each kind of transport is drawn in PingPongSession
- * </pre>
+ * Ping-pong, the in-JVM {@code perf bench sched pipe}: an 8-byte message bounced between a client and a server,
+ * one round trip = one op, over every transport side by side, in interleaved repetitions of a fresh pair each
+ * ({@link LatencyRuns}); the report gives medians over the repetitions. The topologies are drawn in
+ * docs/scenarios-latency.md. Used from one thread.
  */
 public final class PingPong {
     /** Highest round-trip time the histograms track, ns (longer values are clamped and counted). */
@@ -72,40 +57,24 @@ public final class PingPong {
             Netty.checkBusyPollMicros(List.of(pipeSpinMicros));
         }
 
-        /** Every transport of this configuration, in report order, before the {@code only} filter. */
-        public List<Transport> allTransports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(Floor.pair());
-            list.add(new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"));
-            list.add(new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
-                    pipeSpinMicros));
-            list.addAll(Netty.all(busyPollMicros));
-            return list;
-        }
-
-        /** The transports to run, after the {@code only} filter. */
+        /** The transports to run, in report order, those of {@code only} when it is not empty. */
         public List<Transport> transports() {
-            List<Transport> all = allTransports();
-            if (only.isEmpty()) {
-                return all;
-            }
-            Set<String> keys = new java.util.HashSet<>(only);
-            all.forEach(t -> keys.remove(t.key()));
-            if (!keys.isEmpty()) {
-                throw new IllegalArgumentException("unknown ping-pong transport(s) " + keys + "; known: "
+            List<Transport> all = new ArrayList<>(List.of(Floor.pair(),
+                    new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"),
+                    new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
+                            pipeSpinMicros)));
+            all.addAll(Netty.all(busyPollMicros));
+            Set<String> unknown = new HashSet<>(only);
+            all.forEach(t -> unknown.remove(t.key()));
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown ping-pong transport(s) " + unknown + "; known: "
                         + all.stream().map(Transport::key).toList());
             }
-            return all.stream().filter(t -> only.contains(t.key())).toList();
+            return only.isEmpty() ? all : all.stream().filter(t -> only.contains(t.key())).toList();
         }
     }
 
-    /**
-     * Everything one invocation measured.
-     *
-     * @param config the configuration
-     * @param rows   one row per transport, in configuration order, each with its round trips' histogram
-     * @param notes  warnings and remarks for the report
-     */
+    /** Everything one invocation measured: one row per transport, in configuration order, and the notes. */
     public record Result(Config config, List<LatencyRow> rows, List<String> notes) {
         /** The row of a transport key, or {@code null}. */
         public LatencyRow row(String key) {
@@ -120,12 +89,7 @@ public final class PingPong {
         }
     }
 
-    /**
-     * Runs the configuration.
-     *
-     * @param config   what to run
-     * @param progress where to print one line per repetition
-     */
+    /** Runs the configuration, printing one line per repetition. */
     public static Result run(Config config, PrintStream progress) throws Exception {
         Objects.requireNonNull(config, "config");
         return run(config, config.transports(), progress);
@@ -140,36 +104,18 @@ public final class PingPong {
         return new Result(config, rows, List.copyOf(notes));
     }
 
-    /** One repetition: open, warm up, measure, close. */
+    /** One repetition: open, warm up, measure, close; the watchdog allows a minute plus 1 ms per round trip. */
     static LatencyRuns.Measured runOnce(Transport transport, int warmup, int roundTrips) throws Exception {
         Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-        long done;
-        long t0;
-        long t1;
-        CpuClock.Reading cpu0;
-        CpuClock.Reading cpu1;
-        String idle;
-        // The watchdog interrupts this thread if the repetition hangs (a lost wake-up in a blocking pipe read would
-        // otherwise stop the whole run); it is generous: 1 ms per round trip on top of a minute.
         try (Watchdog w = Watchdog.start(transport.name(), 60_000L + (warmup + (long) roundTrips));
              PingPongSession session = PingPongSession.open(transport)) {
             if (warmup > 0) {
                 session.run(warmup, null);
             }
-            // the calling thread may be one side of the round trip: counted
-            cpu0 = CpuClock.read(true);
-            t0 = System.nanoTime();
-            done = session.run(roundTrips, histogram);
-            t1 = System.nanoTime();
-            cpu1 = CpuClock.read(true);
-            idle = session.idleStats();
+            return LatencyRuns.timed(transport.name(), roundTrips, () -> {
+                session.run(roundTrips, histogram);
+                return histogram;
+            }, session::idleStats);
         }
-        if (done != roundTrips || histogram.getTotalCount() != roundTrips) {
-            throw new IllegalStateException(transport.name() + ": " + done + " round trips and "
-                    + histogram.getTotalCount() + " samples, expected " + roundTrips);
-        }
-        return new LatencyRuns.Measured(LatencyRep.of(histogram, roundTrips, t1 - t0,
-                CpuClock.nanosBetween(cpu0, cpu1), idle), histogram);
     }
-
 }

@@ -7,11 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
-import io.netty.util.ReferenceCountUtil;
 import org.HdrHistogram.Histogram;
 
 import dev.busypoll.bench.Pipes;
@@ -25,35 +21,9 @@ import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
 
 /**
- * A connected client/server pair of one transport that bounces an 8-byte message; the ping-pong's shape on each
- * kind of transport.
- *
- * <p>Between threads ({@link ThreadTransport}: the floor, the kernel pipe, the busy-wait pipe), two pipes, one each
- * way, between the caller's thread and a server thread; literally {@code perf bench sched pipe} with threads instead
- * of processes:
- * <pre>
- *   client (caller's thread)                    server thread
- *     t0 = nanoTime
- *     write(msg) ----&gt; [pipe ping] ----&gt; read() (spin / sleep in the kernel / idle ladder)
- *     read() &lt;-------- [pipe pong] &lt;---- write(msg)
- *     record(nanoTime - t0)
- * </pre>
- *
- * <p>Over Netty ({@link Netty}), a client channel on one single-threaded event loop group, the server (and its
- * accepted child) on another, an 8-byte {@link ByteBuf} echoed back; one round trip is timed on the client's event
- * loop from the write to the reply's {@code channelRead}:
- * <pre>
- *   main thread: start(n) ------------------+                       waits on a future, parked
- *                                           v
- *   client loop (group C, 1 thread)               server loop (group S, 1 thread)
- *     sentAt = nanoTime
- *     writeAndFlush(8 bytes) ----&gt; [transport] ----&gt; child channelRead
- *     channelRead: record(nanoTime - sentAt) &lt;------- writeAndFlush(same buffer)
- *       count, then write the next one
- * </pre>
- * The set-up follows design.md's pitfalls: traffic starts only after both sides ran {@code channelActive}
- * ({@link NettyPair}), the pump counts before it writes, and channels are closed (and waited for) before the groups
- * are shut down.
+ * A connected client/server pair of one transport that bounces an 8-byte message: between threads
+ * ({@link OverPipes}, the client is the caller's thread) or over Netty ({@link OverNetty}, the client is the
+ * client channel's event loop). Used from one thread.
  */
 interface PingPongSession extends AutoCloseable {
     /**
@@ -68,8 +38,8 @@ interface PingPongSession extends AutoCloseable {
     String idleStats();
 
     /**
-     * Closes channels and waits, then stops the threads (in that order: design.md's pitfalls). Interrupted
-     * while waiting, it stops waiting and keeps the thread's interrupt status set.
+     * Closes channels and waits, then stops the threads. Interrupted while waiting, it stops waiting and keeps the
+     * thread's interrupt status set.
      *
      * @throws IllegalStateException when the transport's server side had failed
      */
@@ -84,7 +54,7 @@ interface PingPongSession extends AutoCloseable {
         return new OverPipes((ThreadTransport) transport);
     }
 
-    /** The pair between threads: the client is the caller's thread. */
+    /** The pair between threads: two pipes, one each way, between the caller's thread and a server thread. */
     final class OverPipes implements PingPongSession {
         /** The 8-byte message's sequence number, written into (and read from) the message's bytes. */
         private static final VarHandle SEQUENCE = MethodHandles.byteArrayViewVarHandle(long[].class,
@@ -169,12 +139,10 @@ interface PingPongSession extends AutoCloseable {
         }
     }
 
-    /** The pair over a Netty transport: the client is the client channel's loop. */
+    /** The pair over a Netty transport: a client and a server loop of their own, the server echoing. */
     final class OverNetty implements PingPongSession {
-        private static final long TIMEOUT_SECONDS = 30;
-
         private final Netty netty;
-        private final Client client = new Client();
+        private final PingPongClient client = new PingPongClient();
         private final NettyPair pair;
         private String lastRunStats;
 
@@ -191,7 +159,7 @@ interface PingPongSession extends AutoCloseable {
             LoopFigures server0 = netty.figures(serverLoop);
             CompletableFuture<Long> done = new CompletableFuture<>();
             clientLoop.execute(() -> client.start(roundTrips, histogram, done));
-            long completed = done.get(TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
+            long completed = done.get(NettyPair.TIMEOUT_SECONDS + roundTrips / 1_000, TimeUnit.SECONDS);
             if (client0 != null) {
                 // The loops' current idle episodes are still open; their figures land when they end.
                 lastRunStats = "client loop " + netty.figures(clientLoop).minus(client0).describe()
@@ -208,99 +176,6 @@ interface PingPongSession extends AutoCloseable {
         @Override
         public void close() {
             pair.close();
-        }
-    }
-
-    /**
-     * The Netty client side: the pump. All state is touched only on the client's event loop, except that
-     * {@link #start} is handed over with {@code execute} and the result comes back through a future.
-     */
-    final class Client extends ChannelInboundHandlerAdapter {
-        private ChannelHandlerContext ctx;
-        private int remaining;
-        private long completed;
-        private long sequence;
-        private int pendingBytes;
-        private long sentAt;
-        private Histogram histogram;
-        private CompletableFuture<Long> done;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            this.ctx = ctx;
-            ctx.fireChannelActive();
-        }
-
-        void start(int roundTrips, Histogram histogram, CompletableFuture<Long> done) {
-            if (this.done != null && !this.done.isDone()) {
-                done.completeExceptionally(new IllegalStateException("a run is already in progress"));
-                return;
-            }
-            this.histogram = histogram;
-            this.done = done;
-            this.completed = 0;
-            this.remaining = roundTrips;
-            if (roundTrips == 0) {
-                done.complete(0L);
-                return;
-            }
-            send();
-        }
-
-        private void send() {
-            ByteBuf buf = ctx.alloc().buffer(8).writeLong(sequence++);
-            pendingBytes = 8;
-            sentAt = System.nanoTime();
-            ctx.writeAndFlush(buf, ctx.voidPromise());
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            long now = System.nanoTime();
-            int bytes = msg instanceof ByteBuf buf ? buf.readableBytes() : -1;
-            ReferenceCountUtil.release(msg);
-            if (bytes < 0 || done == null || done.isDone()) {
-                fail(new IllegalStateException("unexpected message " + msg.getClass().getName()));
-                return;
-            }
-            pendingBytes -= bytes; // TCP may split the 8 bytes; a round trip ends with its last byte
-            if (pendingBytes > 0) {
-                return;
-            }
-            if (pendingBytes < 0) {
-                fail(new IllegalStateException("received more bytes than sent"));
-                return;
-            }
-            if (histogram != null) {
-                histogram.recordValue(now - sentAt);
-            }
-            // Count first, then write (design.md: a write may re-enter this handler).
-            completed++;
-            if (--remaining == 0) {
-                done.complete(completed);
-            } else {
-                send();
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            if (done != null && !done.isDone()) {
-                fail(new IllegalStateException("channel closed after " + completed + " round trips"));
-            }
-            ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            fail(cause);
-            ctx.close();
-        }
-
-        private void fail(Throwable cause) {
-            if (done != null) {
-                done.completeExceptionally(cause);
-            }
         }
     }
 }

@@ -62,7 +62,7 @@ class GrpcBenchTest {
         GrpcTarget broken = (BrokenTarget) () -> {
             throw new IllegalStateException("no channel today");
         };
-        GrpcBench.Result result = GrpcBench.run(config, List.of(new GrpcTarget.InProcess(), broken), QUIET);
+        GrpcBench.Result result = GrpcBench.run(config, List.of(GrpcTarget.inProcess(), broken), QUIET);
         assertEquals(2, result.row("inprocess").reps().size());
         assertTrue(result.row("broken").unavailable().startsWith("failed"), result.row("broken").toString());
         assertTrue(result.table().markdown().contains("| broken | failed |"), result.table().markdown());
