@@ -1,5 +1,6 @@
 package dev.busypoll.bench;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,13 +29,10 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The command line's options, one picocli option class per scenario, each also that scenario's subcommand and
- * each turning what it parsed into that scenario's configuration. An option a profile sizes is left {@code null}
- * when not given and resolved against the {@link Profile} by {@code config}; its help text shows both profiles'
- * values through {@link ProfileValues}. Values the configurations reject (a count below 1, rates out of order)
- * throw {@link IllegalArgumentException} from {@code config}, which {@link BenchMain} reports as a usage error.
- *
- * <p>Not thread-safe; filled in once by picocli.
+ * The command line's options: one picocli class per scenario, also its subcommand, whose {@code config} turns
+ * what it parsed into the scenario's configuration. An option a profile sizes stays {@code null} unless given
+ * and is resolved against the {@link Profile}; {@code config} throws {@link IllegalArgumentException} for values
+ * the configuration rejects, a usage error. Not thread-safe; filled in once by picocli.
  */
 final class ScenarioOptions {
     /** The default busy-poll and spin settings, as written on the command line. */
@@ -65,11 +63,7 @@ final class ScenarioOptions {
                 description = "Print this help and exit.")
         boolean help;
 
-        /**
-         * The output directory, {@code null} for {@code --no-files}.
-         *
-         * @throws IllegalArgumentException for {@code --out} with {@code --no-files}
-         */
+        /** The output directory, {@code null} for {@code --no-files}; both given is an error. */
         Path out() {
             if (noFiles) {
                 if (out != null) {
@@ -82,11 +76,7 @@ final class ScenarioOptions {
                     : Path.of("out");
         }
 
-        /**
-         * The profile.
-         *
-         * @throws IllegalArgumentException for {@code --quick} with {@code --full}
-         */
+        /** The profile; {@code --quick} with {@code --full} is an error. */
         Profile profile() {
             if (quick && full) {
                 throw new IllegalArgumentException("--quick and --full exclude each other");
@@ -117,34 +107,20 @@ final class ScenarioOptions {
         @ArgGroup(exclusive = false, validate = false, heading = "%nauto-trace options:%n")
         TraceOptions trace = defaults(new TraceOptions());
 
-        /**
-         * Every scenario's defaults but {@code scenario}'s options, one of the option classes here, parsed for that
-         * scenario alone.
-         */
+        /** Every scenario's defaults but {@code scenario}'s options (one of the classes here), parsed alone. */
         static Every with(Object scenario) {
             Every every = new Every();
-            if (scenario instanceof HackbenchOptions o) {
-                every.hackbench = o;
-            } else if (scenario instanceof PingPongOptions o) {
-                every.pingPong = o;
-            } else if (scenario instanceof GrpcOptions o) {
-                every.grpc = o;
-            } else if (scenario instanceof ChannelHackbenchOptions o) {
-                every.channelHackbench = o;
-            } else if (scenario instanceof StreamingOptions o) {
-                every.streaming = o;
-            } else if (scenario instanceof OpenLoopOptions o) {
-                every.openLoop = o;
-            } else if (scenario instanceof IdleOptions o) {
-                every.idle = o;
-            } else if (scenario instanceof TraceOptions o) {
-                every.trace = o;
-            } else if (scenario instanceof JmhOptions o) {
-                every.jmh = o;
-            } else {
-                throw new IllegalArgumentException("not a scenario's options: " + scenario);
+            for (Field field : Every.class.getDeclaredFields()) {
+                if (field.getType() == scenario.getClass()) {
+                    try {
+                        field.set(every, scenario);
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return every;
+                }
             }
-            return every;
+            throw new IllegalArgumentException("not a scenario's options: " + scenario);
         }
 
         /** {@code options} with picocli's defaults, as if parsed from nothing. */
@@ -334,11 +310,7 @@ final class ScenarioOptions {
             description = "Latency under a fixed offered load, open loop (scheduled send times, no coordinated"
                     + " omission): floor and every Netty transport at several rates, CPU per message.")
     static final class OpenLoopOptions {
-        /**
-         * The Netty pacer's default spin-ahead, µs: more than Linux's default timer slack (50 µs, by which a timed
-         * sleep wakes late), so the pacer wakes before the due time; with 20 µs the p50 at 5,000-10,000 msg/s was
-         * mostly the pacer's own lateness.
-         */
+        /** The Netty pacer's default spin-ahead, µs: above Linux's timer slack (docs/harness.md). */
         static final long DEFAULT_SPIN_AHEAD_MICROS = 100;
 
         @Option(names = "--rates", split = ",", paramLabel = "LIST", hideParamSyntax = true,
@@ -429,14 +401,12 @@ final class ScenarioOptions {
         List<String> includes;
 
         /**
-         * JMH's options: alone, every benchmark (the quick or full preset); within {@code all}, the ping-pong
-         * benchmarks only in the quick profile (the overlap with the harness, a few seconds) and every benchmark
-         * with the quick preset's iterations in the full one. The pipe ping-pong runs at the harness's pipe spin.
+         * JMH's options: alone, every benchmark; within {@code all}, 3 forks and the quick preset's iterations, the
+         * ping-pong benchmarks only in the quick profile ({@code docs/harness.md}, "JMH"). The pipe ping-pong
+         * runs at the harness's pipe spin.
          */
         JmhRunner.Options config(boolean alone, Profile p, long pipeSpinMicros) {
             boolean full = p == Profile.FULL;
-            // Within all: 3 forks, because a spinning two-thread ping-pong lands in a slow scheduling state in some
-            // forks on 2 cores (one fork of 5 x 200 ms read 0.74 ± 0.48 µs where 3 forks read 0.22 ± 0.01 µs).
             JmhRunner.Options o = alone ? JmhRunner.Options.of(full)
                     : full ? JmhRunner.Options.quick().withForks(3)
                     : JmhRunner.Options.quick().withIncludes("PingPongBenchmark").withForks(3);
@@ -494,11 +464,7 @@ final class ScenarioOptions {
         }
     }
 
-    /**
-     * Every {@link Profile} component of both profiles, as {@code quick.NAME} and {@code full.NAME} (lists joined
-     * with commas), for the help text's {@code ${bundle:...}} variables: the help shows the sizes the profiles
-     * really use.
-     */
+    /** Both profiles' components as {@code quick.NAME} and {@code full.NAME}, for the help's {@code ${bundle:...}}. */
     static final class ProfileValues extends ListResourceBundle {
         @Override
         protected Object[][] getContents() {
