@@ -22,12 +22,7 @@ public final class CpuClock {
     private CpuClock() {
     }
 
-    /**
-     * One reading of the process's CPU. Immutable.
-     *
-     * @param perThread Linux thread id → CPU ns, or {@code null} where {@code /proc} is not readable
-     * @param process   the whole process's CPU ns when {@code perThread} is {@code null}; -1 when unknown
-     */
+    /** One reading: CPU ns by Linux thread id, or ({@code perThread} null) the process's CPU ns, -1 if unknown. */
     public record Reading(Map<String, Long> perThread, long process) {
         /** Copies the map. */
         public Reading {
@@ -50,7 +45,6 @@ public final class CpuClock {
      * waits inside the window and should not count its own reading.
      */
     public static Reading read(boolean withCaller) {
-        // listing a directory whose threads come and go can fail now and then; try again before giving up
         for (int attempt = 0; PER_THREAD && attempt < 3; attempt++) {
             Map<String, Long> cpu = perThread(!withCaller);
             if (cpu != null) {
@@ -113,10 +107,7 @@ public final class CpuClock {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
     }
 
-    /**
-     * CPU ns of each live thread of this process by Linux thread id, from {@code /proc/self/task/<tid>/schedstat};
-     * {@code null} where that is not readable. A thread that exits while the directory is read is left out.
-     */
+    /** CPU ns of each live thread by Linux thread id, from {@code schedstat}; {@code null} where not readable. */
     private static Map<String, Long> perThread(boolean excludeCallingThread) {
         Map<String, Long> out = new HashMap<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
@@ -132,7 +123,7 @@ public final class CpuClock {
                     int space = stat.indexOf(' ');
                     out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
                 } catch (IOException e) {
-                    // exited while we listed the directory (gone or dying): it burnt nothing a later reading sees
+                    // exited while the directory was read: it burnt nothing a later reading sees
                 }
             }
         } catch (IOException | RuntimeException e) {

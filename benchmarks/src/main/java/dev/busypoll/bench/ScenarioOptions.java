@@ -3,6 +3,7 @@ package dev.busypoll.bench;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -144,7 +145,7 @@ final class ScenarioOptions {
         Integer loops;
 
         @Option(names = "--runs", paramLabel = "N", description = "Measured runs per cell; best and median reported"
-                + " (quick ${bundle:quick.hackbenchRuns}, full ${bundle:full.hackbenchRuns}).")
+                + " (${bundle:hackbenchRuns}).")
         Integer runs;
 
         @Option(names = "--spins", split = ",", paramLabel = "LIST", hideParamSyntax = true,
@@ -169,15 +170,15 @@ final class ScenarioOptions {
                     + " LocalChannel, NIO loopback TCP, busypoll channel.")
     static final class PingPongOptions {
         @Option(names = "--round-trips", paramLabel = "N", description = "Measured round trips per repetition"
-                + " (quick ${bundle:quick.roundTrips}, full ${bundle:full.roundTrips}).")
+                + " (${bundle:roundTrips}).")
         Integer roundTrips;
 
         @Option(names = "--warmup", paramLabel = "N", description = "Warm-up round trips per repetition"
-                + " (quick ${bundle:quick.warmupRoundTrips}, full ${bundle:full.warmupRoundTrips}).")
+                + " (${bundle:warmupRoundTrips}).")
         Integer warmup;
 
         @Option(names = "--reps", paramLabel = "N", description = "Repetitions per transport; medians reported"
-                + " (quick ${bundle:quick.pingPongReps}, full ${bundle:full.pingPongReps}).")
+                + " (${bundle:pingPongReps}).")
         Integer reps;
 
         @Option(names = "--pipe-spin", paramLabel = "US", defaultValue = "50",
@@ -192,8 +193,7 @@ final class ScenarioOptions {
 
         @Option(names = "--transports", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 description = "Only these transports"
-                        + " (keys: floor, kernel-pipe, pipe<US>, local-default, local-io, nio, epoll,"
-                        + " epoll-busypoll50,"
+                        + " (keys: floor, kernel-pipe, pipe<US>, local-default, local-io, nio, epoll, epoll-busypoll50,"
                 + " busypoll<US>, busypoll-auto).")
         List<String> transports = List.of();
 
@@ -209,15 +209,15 @@ final class ScenarioOptions {
                     + " NIO loopback TCP, beside gRPC's own grpc-inprocess.")
     static final class GrpcOptions {
         @Option(names = "--grpc-calls", paramLabel = "N", description = "Measured unary calls per repetition"
-                + " (quick ${bundle:quick.grpcCalls}, full ${bundle:full.grpcCalls}).")
+                + " (${bundle:grpcCalls}).")
         Integer calls;
 
         @Option(names = "--grpc-warmup", paramLabel = "N", description = "Warm-up calls per repetition"
-                + " (quick ${bundle:quick.grpcWarmupCalls}, full ${bundle:full.grpcWarmupCalls}).")
+                + " (${bundle:grpcWarmupCalls}).")
         Integer warmup;
 
         @Option(names = "--grpc-reps", paramLabel = "N", description = "Repetitions per row; medians reported"
-                + " (quick ${bundle:quick.grpcReps}, full ${bundle:full.grpcReps}).")
+                + " (${bundle:grpcReps}).")
         Integer reps;
 
         @Option(names = "--grpc-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
@@ -235,20 +235,18 @@ final class ScenarioOptions {
     /** hackbench over channels. */
     @Command(name = "hackbench-channels",
             description = "hackbench over channels: G groups of 20 senders x 20 receivers, one connection per pair,"
-                    + " on one event loop group of N threads; every Netty transport beside a plain-thread MPSC"
-                    + " floor.")
+                    + " on one event loop group of N threads; every Netty transport beside a plain-thread MPSC floor.")
     static final class ChannelHackbenchOptions {
         @Option(names = "--channel-groups", split = ",", paramLabel = "LIST", hideParamSyntax = true,
-                description = "Group counts (quick ${bundle:quick.channelGroups}; full"
-                        + " ${bundle:full.channelGroups}).")
+                description = "Group counts (${bundle:channelGroups}).")
         List<Integer> groups;
 
         @Option(names = "--channel-loops", paramLabel = "N", description = "Messages per sender per receiver"
-                + " (quick ${bundle:quick.channelLoops}, full ${bundle:full.channelLoops}).")
+                + " (${bundle:channelLoops}).")
         Integer loops;
 
         @Option(names = "--channel-runs", paramLabel = "N", description = "Measured runs per cell; medians reported"
-                + " (quick ${bundle:quick.channelRuns}, full ${bundle:full.channelRuns}).")
+                + " (${bundle:channelRuns}).")
         Integer runs;
 
         @Option(names = "--channel-warmup-runs", paramLabel = "N", description = "Warm-up runs per transport, at"
@@ -278,15 +276,15 @@ final class ScenarioOptions {
                     + " every Netty transport beside an SPSC floor.")
     static final class StreamingOptions {
         @Option(names = "--stream-messages", paramLabel = "N", description = "Measured messages per repetition"
-                + " (quick ${bundle:quick.streamMessages}, full ${bundle:full.streamMessages}).")
+                + " (${bundle:streamMessages}).")
         Long messages;
 
         @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition"
-                + " (quick ${bundle:quick.streamWarmup}, full ${bundle:full.streamWarmup}).")
+                + " (${bundle:streamWarmup}).")
         Long warmup;
 
         @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; medians"
-                + " reported (quick ${bundle:quick.streamReps}, full ${bundle:full.streamReps}).")
+                + " reported (${bundle:streamReps}).")
         Integer reps;
 
         @Option(names = "--stream-batch", paramLabel = "N", defaultValue = "16",
@@ -314,23 +312,19 @@ final class ScenarioOptions {
         static final long DEFAULT_SPIN_AHEAD_MICROS = 100;
 
         @Option(names = "--rates", split = ",", paramLabel = "LIST", hideParamSyntax = true,
-                description = "Offered rates in msg/s,"
-                + " ascending (quick ${bundle:quick.openLoopRates}; full ${bundle:full.openLoopRates}).")
+                description = "Offered rates in msg/s, ascending (${bundle:openLoopRates}).")
         List<Long> rates;
 
         @Option(names = "--rate-millis", paramLabel = "N", description = "Schedule length per rate, ms"
-                + " (quick ${bundle:quick.openLoopMillis}, full ${bundle:full.openLoopMillis}).")
+                + " (${bundle:openLoopMillis}).")
         Long rateMillis;
 
         @Option(names = "--openloop-warmup", paramLabel = "N", description = "Warm-up per transport at the first"
-                + " rate, ms, in its first session; later sessions at most 200 (quick"
-                + " ${bundle:quick.openLoopWarmupMillis}, full ${bundle:full.openLoopWarmupMillis}).")
+                + " rate, ms, in its first session; later sessions at most 200 (${bundle:openLoopWarmupMillis}).")
         Long warmup;
 
         @Option(names = "--openloop-sessions", paramLabel = "N", description = "Client/server pairs per transport,"
-                + " interleaved, each running rate-millis / N per rate, pooled (quick"
-                + " ${bundle:quick.openLoopSessions},"
-                + " full ${bundle:full.openLoopSessions}).")
+                + " interleaved, each running rate-millis / N per rate, pooled (${bundle:openLoopSessions}).")
         Integer sessions;
 
         @Option(names = "--spin-ahead", paramLabel = "US", defaultValue = "" + DEFAULT_SPIN_AHEAD_MICROS,
@@ -359,7 +353,7 @@ final class ScenarioOptions {
         long settle;
 
         @Option(names = "--idle-window", paramLabel = "N", description = "The measured idle window, ms"
-                + " (quick ${bundle:quick.idleWindowMillis}, full ${bundle:full.idleWindowMillis}).")
+                + " (${bundle:idleWindowMillis}).")
         Long window;
 
         IdleCost.Config config(Profile p) {
@@ -374,7 +368,7 @@ final class ScenarioOptions {
                     + " windows sampled over time.")
     static final class TraceOptions {
         @Option(names = "--trace-phase-millis", paramLabel = "N", description = "Length of each load phase, ms"
-                + " (quick ${bundle:quick.tracePhaseMillis}, full ${bundle:full.tracePhaseMillis}).")
+                + " (${bundle:tracePhaseMillis}).")
         Long phaseMillis;
 
         AutoTrace.Config config(Profile p) {
@@ -464,28 +458,34 @@ final class ScenarioOptions {
         }
     }
 
-    /** Both profiles' components as {@code quick.NAME} and {@code full.NAME}, for the help's {@code ${bundle:...}}. */
+    /**
+     * Both profiles' components for the help's {@code ${bundle:...}}: {@code quick.NAME}, {@code full.NAME} and
+     * {@code NAME} = "quick X, full Y" ("; " between lists), lists joined with commas.
+     */
     static final class ProfileValues extends ListResourceBundle {
         @Override
         protected Object[][] getContents() {
-            RecordComponent[] components = Profile.class.getRecordComponents();
-            Object[][] contents = new Object[2 * components.length][];
-            int i = 0;
-            for (Profile p : List.of(Profile.QUICK, Profile.FULL)) {
-                for (RecordComponent c : components) {
-                    Object v;
-                    try {
-                        v = c.getAccessor().invoke(p);
-                    } catch (ReflectiveOperationException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    String text = v instanceof Collection<?> list
-                            ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
-                            : String.valueOf(v);
-                    contents[i++] = new Object[] {p.name() + "." + c.getName(), text};
-                }
+            List<Object[]> contents = new ArrayList<>();
+            for (RecordComponent c : Profile.class.getRecordComponents()) {
+                String quick = value(c, Profile.QUICK);
+                String full = value(c, Profile.FULL);
+                contents.add(new Object[] {"quick." + c.getName(), quick});
+                contents.add(new Object[] {"full." + c.getName(), full});
+                String separator = Collection.class.isAssignableFrom(c.getType()) ? "; " : ", ";
+                contents.add(new Object[] {c.getName(), "quick " + quick + separator + "full " + full});
             }
-            return contents;
+            return contents.toArray(Object[][]::new);
+        }
+
+        private static String value(RecordComponent c, Profile p) {
+            Object v;
+            try {
+                v = c.getAccessor().invoke(p);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+            return v instanceof Collection<?> list ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
+                    : String.valueOf(v);
         }
     }
 }
