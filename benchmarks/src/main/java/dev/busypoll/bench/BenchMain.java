@@ -17,16 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.busypoll.bench.ScenarioOptions.ChannelHackbenchOptions;
+import dev.busypoll.bench.ScenarioOptions.All;
 import dev.busypoll.bench.ScenarioOptions.Every;
-import dev.busypoll.bench.ScenarioOptions.GrpcOptions;
-import dev.busypoll.bench.ScenarioOptions.HackbenchOptions;
-import dev.busypoll.bench.ScenarioOptions.IdleOptions;
-import dev.busypoll.bench.ScenarioOptions.JmhOptions;
-import dev.busypoll.bench.ScenarioOptions.OpenLoopOptions;
-import dev.busypoll.bench.ScenarioOptions.PingPongOptions;
-import dev.busypoll.bench.ScenarioOptions.StreamingOptions;
-import dev.busypoll.bench.ScenarioOptions.TraceOptions;
+import dev.busypoll.bench.ScenarioOptions.Root;
 import dev.busypoll.bench.ScenarioOptions.WholeNumber;
 import dev.busypoll.bench.autotrace.AutoTrace;
 import dev.busypoll.bench.channels.ChannelHackbench;
@@ -48,7 +41,6 @@ import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
 import io.netty.util.ResourceLeakDetector;
 import picocli.CommandLine;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
@@ -92,11 +84,8 @@ public final class BenchMain {
     }
 
     /**
-     * Runs a command line, printing the report to {@code out} and errors to {@code err}. {@code --help} (after a
-     * scenario: that scenario's help) prints to {@code out} and runs nothing; a command line that cannot be read
-     * prints {@code error: <reason>} and a pointer to {@code --help} to {@code err}.
-     *
-     * @return the exit status: 0 ok, 1 a benchmark failed, 2 a usage error
+     * Runs a command line, the report and {@code --help} to {@code out}, errors to {@code err} ({@code error: <reason>}
+     * and a pointer to {@code --help}); returns the exit status (0 ok, 1 a benchmark failed, 2 a usage error).
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cmd = commandLine();
@@ -198,26 +187,6 @@ public final class BenchMain {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(where, e.getMessage(), e);
         }
-    }
-
-    /** Every scenario (the main job). */
-    @CommandLine.Command(name = "all", description = "All of them (the default).")
-    static final class All extends Every {
-    }
-
-    /** The program: with no scenario, every scenario, as {@link All}. */
-    @CommandLine.Command(name = PROGRAM, customSynopsis = PROGRAM + " [SCENARIO] [OPTIONS]",
-            optionListHeading = "%nOptions (before or after the scenario):%n",
-            commandListHeading = "%nScenarios (default: all = the quick main job, every scenario):%n",
-            description = "Runs the scenarios side by side and writes the report, with CPU beside every time.",
-            exitCodeListHeading = "%nExit status:%n",
-            exitCodeList = {"0:ok", "1:a benchmark could not run at all", "2:a command-line error"},
-            subcommands = {HackbenchOptions.class, PingPongOptions.class, GrpcOptions.class,
-                ChannelHackbenchOptions.class, StreamingOptions.class, OpenLoopOptions.class, IdleOptions.class,
-                TraceOptions.class, JmhOptions.class, All.class})
-    static final class Root extends Every {
-        @Mixin
-        ScenarioOptions.Run run;
     }
 
     /** Runs the parsed command and writes the report. */

@@ -5,6 +5,7 @@ import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,7 @@ import dev.busypoll.bench.transport.Netty;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -128,6 +130,26 @@ final class ScenarioOptions {
         static <T> T defaults(T options) {
             return CommandLine.populateCommand(options);
         }
+    }
+
+    /** Every scenario (the main job). */
+    @Command(name = "all", description = "All of them (the default).")
+    static final class All extends Every {
+    }
+
+    /** The program: with no scenario, every scenario, as {@link All}. */
+    @Command(name = BenchMain.PROGRAM, customSynopsis = BenchMain.PROGRAM + " [SCENARIO] [OPTIONS]",
+            optionListHeading = "%nOptions (before or after the scenario):%n",
+            commandListHeading = "%nScenarios (default: all = the quick main job, every scenario):%n",
+            description = "Runs the scenarios side by side and writes the report, with CPU beside every time.",
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:ok", "1:a benchmark could not run at all", "2:a command-line error"},
+            subcommands = {HackbenchOptions.class, PingPongOptions.class, GrpcOptions.class,
+                ChannelHackbenchOptions.class, StreamingOptions.class, OpenLoopOptions.class, IdleOptions.class,
+                TraceOptions.class, JmhOptions.class, All.class})
+    static final class Root extends Every {
+        @Mixin
+        Run run;
     }
 
     /** hackbench over pipes. */
@@ -401,19 +423,16 @@ final class ScenarioOptions {
          */
         JmhRunner.Options config(boolean alone, Profile p, long pipeSpinMicros) {
             boolean full = p == Profile.FULL;
-            JmhRunner.Options o = alone ? JmhRunner.Options.of(full)
-                    : full ? JmhRunner.Options.quick().withForks(3)
-                    : JmhRunner.Options.quick().withIncludes("PingPongBenchmark").withForks(3);
-            o = o.withPipeSpinMicros(List.of(pipeSpinMicros));
-            int f = or(forks, o.forks());
+            JmhRunner.Options o = alone ? JmhRunner.Options.of(full) : JmhRunner.Options.quick();
+            int f = or(forks, alone ? o.forks() : 3);
             long ms = or(millis, (int) o.measurementTime().toMillis());
             if (f < 0 || ms < 1) {
                 throw new IllegalArgumentException("--jmh-forks must be >= 0 and --jmh-millis >= 1, got " + f + ", "
                         + ms);
             }
-            return new JmhRunner.Options(f, o.warmupIterations(), java.time.Duration.ofMillis(ms),
-                    o.measurementIterations(), java.time.Duration.ofMillis(ms), or(includes, o.includes()),
-                    o.pipeSpinMicros());
+            List<String> only = alone || full ? o.includes() : List.of("PingPongBenchmark");
+            return new JmhRunner.Options(f, o.warmupIterations(), Duration.ofMillis(ms), o.measurementIterations(),
+                    Duration.ofMillis(ms), or(includes, only), List.of(pipeSpinMicros));
         }
     }
 

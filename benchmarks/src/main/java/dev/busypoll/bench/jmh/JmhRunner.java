@@ -93,18 +93,6 @@ public final class JmhRunner {
             return full ? full() : quick();
         }
 
-        /** These options with other include patterns. */
-        public Options withIncludes(String... patterns) {
-            return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
-                    List.of(patterns), pipeSpinMicros);
-        }
-
-        /** These options with another number of forks. */
-        public Options withForks(int n) {
-            return new Options(n, warmupIterations, warmupTime, measurementIterations, measurementTime, includes,
-                    pipeSpinMicros);
-        }
-
         /** These options with other spin windows for the busy-wait pipe ping-pong (e.g. the harness's). */
         public Options withPipeSpinMicros(List<Long> micros) {
             return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
