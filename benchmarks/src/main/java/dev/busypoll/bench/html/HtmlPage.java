@@ -31,14 +31,7 @@ public final class HtmlPage {
     private HtmlPage() {
     }
 
-    /**
-     * The page.
-     *
-     * @param title    the report's title
-     * @param machine  the machine description, one "Name: value" item each
-     * @param sections the sections, in order
-     * @param files    the files written beside the page (linked at the end), or {@code List.of()}
-     */
+    /** The page: {@code machine} holds "Name: value" items, {@code files} the files beside it (linked). */
     public static String render(String title, List<String> machine, List<Section> sections, List<String> files) {
         StringBuilder sb = new StringBuilder(64 * 1024);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -92,10 +85,7 @@ public final class HtmlPage {
         return sb.toString();
     }
 
-    /**
-     * A plot's SVG element; where this machine cannot draw one (a JRE without fonts), a note saying so instead, so
-     * that the page and the files written after it are not lost.
-     */
+    /** A plot's SVG element, or where this machine cannot draw one (a JRE without fonts) a note saying so. */
     private static String figure(Chart chart, String id) {
         try {
             return ChartSvg.render(chart, id);

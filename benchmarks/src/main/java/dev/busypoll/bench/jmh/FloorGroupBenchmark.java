@@ -35,10 +35,7 @@ public class FloorGroupBenchmark {
     private final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(PingPongBenchmark.CAPACITY);
     private final long[] message = new long[1];
 
-    /**
-     * Drops a message left in flight when the previous iteration stopped between the two halves of a round
-     * trip, so every iteration starts with exactly one message circulating.
-     */
+    /** Drops a message left in flight by the previous iteration: every iteration starts with one circulating. */
     @Setup(Level.Iteration)
     public void drain() {
         while (ping.poll() != null || pong.poll() != null) {

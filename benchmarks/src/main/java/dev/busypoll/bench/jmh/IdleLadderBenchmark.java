@@ -67,10 +67,7 @@ public class IdleLadderBenchmark {
         episodes.reset();
     }
 
-    /**
-     * The shortest AUTO idle episode: as {@link #ladderSpinOnceThenReset()}, plus what the controller does per
-     * episode (it hears of each one when the next starts) and, every 16 episodes, its decision.
-     */
+    /** As {@link #ladderSpinOnceThenReset()} in AUTO: plus the controller's bookkeeping and decisions. */
     @Benchmark
     public void ladderAutoSpinOnceThenReset() {
         autoEpisodes.idle();

@@ -53,10 +53,7 @@ public record JmhFigure(String benchmark, String mode, double score, double erro
         return params.isEmpty() ? benchmark : benchmark + " " + paramList();
     }
 
-    /**
-     * The key of the harness's ping-pong row that measures the same thing: {@code floor} for
-     * {@link PingPongBenchmark#floor}, {@code pipe<spinMicros>} for {@link PingPongBenchmark#pipe}; else empty.
-     */
+    /** The key of the harness's ping-pong row that measures the same thing ({@code floor}, {@code pipe<N>}). */
     public Optional<String> pingPongKey() {
         return switch (benchmark) {
             case "PingPongBenchmark.floor" -> Optional.of("floor");

@@ -1,5 +1,6 @@
 package dev.busypoll.bench.jmh;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -113,14 +117,12 @@ public final class JmhRunner {
      * a line per figure at the end, and the log's last lines if JMH fails or a benchmark throws.
      */
     public static Run run(Options options, PrintStream progress) throws RunnerException {
-        Path dir;
+        Path log;
         try {
-            dir = Files.createTempDirectory("busypoll-jmh");
+            log = Files.createTempFile("busypoll-jmh", ".log");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Path json = dir.resolve("jmh.json");
-        Path log = dir.resolve("jmh.log");
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
@@ -131,9 +133,7 @@ public final class JmhRunner {
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.NORMAL)
-                .output(log.toString())
-                .result(json.toString())
-                .resultFormat(ResultFormatType.JSON);
+                .output(log.toString());
         (options.includes().isEmpty() ? List.of(PACKAGE_PATTERN) : options.includes()).forEach(b::include);
         if (!options.pipeSpinMicros().isEmpty()) {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
@@ -142,12 +142,13 @@ public final class JmhRunner {
                 options.forks(), options.warmupIterations(), options.warmupTime().toMillis(),
                 options.measurementIterations(), options.measurementTime().toMillis(), log);
         try {
-            new Runner(b.build()).run();
-            String logText = read(log);
-            String jsonText = read(json);
-            List<JmhFigure> figures = figures(jsonText);
+            Collection<RunResult> results = new Runner(b.build()).run();
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, new PrintStream(json, true, StandardCharsets.UTF_8))
+                    .writeOut(results);
+            List<JmhFigure> figures = figures(json.toString(StandardCharsets.UTF_8));
             figures.forEach(f -> progress.println("jmh " + f));
-            return new Run(figures, jsonText, logText);
+            return new Run(figures, json.toString(StandardCharsets.UTF_8), read(log));
         } catch (RunnerException | RuntimeException e) {
             List<String> lines = Files.isReadable(log) ? read(log).lines().toList() : List.of();
             List<String> tail = lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size());
@@ -156,11 +157,9 @@ public final class JmhRunner {
             throw e;
         } finally {
             try {
-                Files.deleteIfExists(json);
                 Files.deleteIfExists(log);
-                Files.deleteIfExists(dir);
             } catch (IOException e) {
-                progress.println("jmh: could not delete " + dir + ": " + e);
+                progress.println("jmh: could not delete " + log + ": " + e);
             }
         }
     }
