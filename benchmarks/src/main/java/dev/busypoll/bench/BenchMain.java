@@ -12,18 +12,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 
-import dev.busypoll.bench.ScenarioOptions.ChannelHackbenchOptions;
+import dev.busypoll.bench.ScenarioOptions.All;
 import dev.busypoll.bench.ScenarioOptions.Every;
-import dev.busypoll.bench.ScenarioOptions.GrpcOptions;
-import dev.busypoll.bench.ScenarioOptions.HackbenchOptions;
-import dev.busypoll.bench.ScenarioOptions.IdleOptions;
-import dev.busypoll.bench.ScenarioOptions.JmhOptions;
-import dev.busypoll.bench.ScenarioOptions.OpenLoopOptions;
-import dev.busypoll.bench.ScenarioOptions.PingPongOptions;
-import dev.busypoll.bench.ScenarioOptions.StreamingOptions;
-import dev.busypoll.bench.ScenarioOptions.TraceOptions;
+import dev.busypoll.bench.ScenarioOptions.Root;
 import dev.busypoll.bench.ScenarioOptions.WholeNumber;
 import dev.busypoll.bench.autotrace.AutoTrace;
 import dev.busypoll.bench.channels.ChannelHackbench;
@@ -45,7 +41,6 @@ import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
 import io.netty.util.ResourceLeakDetector;
 import picocli.CommandLine;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
@@ -53,11 +48,9 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The benchmark command line, parsed by picocli: a subcommand per scenario, each with its own options
- * ({@link ScenarioOptions}), and with no scenario every scenario in the quick profile (the main job). Every report
- * starts with the JVM, OS and core count, prints CPU time beside every time, and is written to
- * {@code <out>/<timestamp>/results.md}, a self-contained {@code report.html} with the plots, and the scenarios' CSV
- * and {@code .hgrm} files, by the tool itself; the last line printed says where the HTML report is.
+ * The benchmark command line, parsed by picocli: a subcommand per scenario ({@link ScenarioOptions}), and with no
+ * scenario every scenario (the main job). It prints the {@link Report} and writes it under
+ * {@code <out>/<timestamp>/}; the last line printed says where the HTML report is ({@code docs/harness.md}).
  */
 public final class BenchMain {
     /** How the command line names the program. */
@@ -75,11 +68,7 @@ public final class BenchMain {
         System.exit(run(args, out, err));
     }
 
-    /**
-     * Turns Netty's leak detector off unless {@code -Dio.netty.leakDetection.level} is given. At its default
-     * level it records a stack trace for about one buffer in 128, a cost of several microseconds that lands on
-     * the message path of every Netty row alike: it is part of no transport's cost. The tests run it at PARANOID.
-     */
+    /** Turns Netty's leak detector off unless {@code -Dio.netty.leakDetection.level} is given. */
     static void quietLeakDetector() {
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
@@ -87,22 +76,7 @@ public final class BenchMain {
         }
     }
 
-    /**
-     * The parsed command line.
-     *
-     * @param scenario  the scenario's name, {@code all} for every one
-     * @param hackbench the hackbench configuration
-     * @param pingPong  the ping-pong configuration
-     * @param grpc      the gRPC configuration
-     * @param channelHackbench the hackbench-over-channels configuration
-     * @param streaming the streaming configuration
-     * @param openLoop  the open-loop configuration
-     * @param idle      the idle-cost configuration
-     * @param autoTrace the AUTO trace configuration
-     * @param jmh       the JMH options
-     * @param profile   the profile the defaults came from
-     * @param out       output directory, or {@code null} for --no-files
-     */
+    /** The parsed command line: the scenario ({@code all} for every one), each configuration, the output. */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
                    ChannelHackbench.Config channelHackbench, Streaming.Config streaming, OpenLoop.Config openLoop,
                    IdleCost.Config idle, AutoTrace.Config autoTrace, JmhRunner.Options jmh, Profile profile,
@@ -110,11 +84,8 @@ public final class BenchMain {
     }
 
     /**
-     * Runs a command line, printing the report to {@code out} and errors to {@code err}. {@code --help} (after a
-     * scenario: that scenario's help) prints to {@code out} and runs nothing; a command line that cannot be read
-     * prints {@code error: <reason>} and a pointer to {@code --help} to {@code err}.
-     *
-     * @return the exit status: 0 ok, 1 a benchmark failed, 2 a usage error
+     * Runs a command line, the report and {@code --help} to {@code out}, errors to {@code err} ({@code error: <reason>}
+     * and a pointer to {@code --help}); returns the exit status (0 ok, 1 a benchmark failed, 2 a usage error).
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cmd = commandLine();
@@ -218,26 +189,6 @@ public final class BenchMain {
         }
     }
 
-    /** Every scenario (the main job). */
-    @CommandLine.Command(name = "all", description = "All of them (the default).")
-    static final class All extends Every {
-    }
-
-    /** The program: with no scenario, every scenario, as {@link All}. */
-    @CommandLine.Command(name = PROGRAM, customSynopsis = PROGRAM + " [SCENARIO] [OPTIONS]",
-            optionListHeading = "%nOptions (before or after the scenario):%n",
-            commandListHeading = "%nScenarios (default: all = the quick main job, every scenario):%n",
-            description = "Runs the scenarios side by side and writes the report, with CPU beside every time.",
-            exitCodeListHeading = "%nExit status:%n",
-            exitCodeList = {"0:ok", "1:a benchmark could not run at all", "2:a command-line error"},
-            subcommands = {HackbenchOptions.class, PingPongOptions.class, GrpcOptions.class,
-                ChannelHackbenchOptions.class, StreamingOptions.class, OpenLoopOptions.class, IdleOptions.class,
-                TraceOptions.class, JmhOptions.class, All.class})
-    static final class Root extends Every {
-        @Mixin
-        ScenarioOptions.Run run;
-    }
-
     /** Runs the parsed command and writes the report. */
     static Report execute(Command c, String commandLine, PrintStream out) throws Exception {
         Instant started = Instant.now();
@@ -245,36 +196,26 @@ public final class BenchMain {
         report.header().forEach(out::println);
         out.println();
         PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
-        boolean all = "all".equals(c.scenario);
-        if (all || "hackbench".equals(c.scenario)) {
-            report.add(HackbenchSection.of(Hackbench.run(c.hackbench, progress)));
-        }
-        List<LatencyRow> pingPongRows = List.of();
-        if (all || "pingpong".equals(c.scenario)) {
+        List<LatencyRow> pingPongRows = new ArrayList<>();
+        Map<String, Callable<Section>> scenarios = new LinkedHashMap<>(); // in the order they run
+        scenarios.put("hackbench", () -> HackbenchSection.of(Hackbench.run(c.hackbench, progress)));
+        scenarios.put("pingpong", () -> {
             PingPong.Result pingPong = PingPong.run(c.pingPong, progress);
-            pingPongRows = pingPong.rows();
-            report.add(PingPongSection.of(pingPong));
-        }
-        if (all || "jmh".equals(c.scenario)) {
-            report.add(JmhSection.of(JmhRunner.run(c.jmh, progress), c.jmh, pingPongRows));
-        }
-        if (all || "grpc".equals(c.scenario)) {
-            report.add(GrpcSection.of(GrpcBench.run(c.grpc, progress)));
-        }
-        if (all || "hackbench-channels".equals(c.scenario)) {
-            report.add(ChannelHackbenchSection.of(ChannelHackbench.run(c.channelHackbench, progress)));
-        }
-        if (all || "streaming".equals(c.scenario)) {
-            report.add(StreamingSection.of(Streaming.run(c.streaming, progress)));
-        }
-        if (all || "openloop".equals(c.scenario)) {
-            report.add(OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));
-        }
-        if (all || "idle".equals(c.scenario)) {
-            report.add(IdleSection.of(IdleCost.run(c.idle, progress)));
-        }
-        if (all || "auto-trace".equals(c.scenario)) {
-            report.add(AutoTrace.section(AutoTrace.run(c.autoTrace, progress)));
+            pingPongRows.addAll(pingPong.rows());
+            return PingPongSection.of(pingPong);
+        });
+        scenarios.put("jmh", () -> JmhSection.of(JmhRunner.run(c.jmh, progress), c.jmh, pingPongRows));
+        scenarios.put("grpc", () -> GrpcSection.of(GrpcBench.run(c.grpc, progress)));
+        scenarios.put("hackbench-channels",
+                () -> ChannelHackbenchSection.of(ChannelHackbench.run(c.channelHackbench, progress)));
+        scenarios.put("streaming", () -> StreamingSection.of(Streaming.run(c.streaming, progress)));
+        scenarios.put("openloop", () -> OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));
+        scenarios.put("idle", () -> IdleSection.of(IdleCost.run(c.idle, progress)));
+        scenarios.put("auto-trace", () -> AutoTrace.section(AutoTrace.run(c.autoTrace, progress)));
+        for (Map.Entry<String, Callable<Section>> s : scenarios.entrySet()) {
+            if ("all".equals(c.scenario) || s.getKey().equals(c.scenario)) {
+                report.add(s.getValue().call());
+            }
         }
         report.finish(Duration.between(started, Instant.now()));
         out.println();

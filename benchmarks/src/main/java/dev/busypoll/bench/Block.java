@@ -1,14 +1,19 @@
 package dev.busypoll.bench;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
-/**
- * A piece of a report {@link Section}. Text may use Markdown's inline {@code `code`} and {@code **bold**}, which
- * the HTML page renders too; nothing else is interpreted. Immutable.
- */
+/** A piece of a report {@link Section}; text may use Markdown's {@code `code`} and {@code **bold**}. Immutable. */
 public sealed interface Block {
+    /** The block in Markdown, as {@code results.md} shows it, ending in a newline. */
+    String markdown();
+
     /** A paragraph. */
     record Text(String text) implements Block {
+        @Override
+        public String markdown() {
+            return text + "\n";
+        }
     }
 
     /** Remarks about this run (warnings, skipped rows), shown as a quote. */
@@ -16,6 +21,11 @@ public sealed interface Block {
         /** Copies the list. */
         public Notes {
             notes = List.copyOf(notes);
+        }
+
+        @Override
+        public String markdown() {
+            return notes.stream().map(l -> "> " + l + "\n").collect(Collectors.joining());
         }
     }
 
@@ -25,14 +35,27 @@ public sealed interface Block {
         public Bullets {
             items = List.copyOf(items);
         }
+
+        @Override
+        public String markdown() {
+            return items.stream().map(l -> "- " + l + "\n").collect(Collectors.joining());
+        }
     }
 
     /** A table, with an optional caption ({@code ""} for none) shown above it. */
     record TableBlock(String caption, Table table) implements Block {
+        @Override
+        public String markdown() {
+            return (caption.isEmpty() ? "" : caption + "\n\n") + table.markdown();
+        }
     }
 
     /** A plot: drawn in the HTML page, named (with a pointer to the page) in Markdown. */
     record ChartBlock(Chart chart) implements Block {
+        @Override
+        public String markdown() {
+            return "*Plot: " + chart.title() + " (in report.html)*\n";
+        }
     }
 
     /** A paragraph. */

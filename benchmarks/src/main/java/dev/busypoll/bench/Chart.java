@@ -3,40 +3,17 @@ package dev.busypoll.bench;
 import java.util.List;
 
 /**
- * A plot for the HTML report, as data: the page draws it as inline SVG (no script, no network). A {@link
- * Kind#LINE} or {@link Kind#SCATTER} plot has numeric x; a {@link Kind#BAR} plot has one bar per series in
- * each category, the category being {@code categories.get((int) point.x())}. Points with a NaN or infinite
- * coordinate, or a non-positive one on a log axis, are left out of the drawing. Immutable.
- *
- * @param title      the plot's heading
- * @param kind       lines, points or grouped bars
- * @param xLabel     the x axis label (with unit)
- * @param yLabel     the y axis label (with unit)
- * @param xScale     linear or logarithmic x (ignored for bars)
- * @param yScale     linear or logarithmic y
- * @param categories bar groups' labels ({@code List.of()} unless {@link Kind#BAR})
- * @param series     the data, one entry per transport (or setting)
- * @param xTicks     where to mark the x axis and with what label ({@code List.of()}: chosen from the data)
+ * A plot for the HTML report, as data: lines or points with numeric x, or grouped bars where a point's x is the
+ * index of its category. {@code xTicks} empty lets the axis choose its ticks; points that an axis cannot show
+ * (NaN, infinite, non-positive on a log axis) are left out of the drawing. Immutable.
  */
 public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale xScale, Scale yScale,
                     List<String> categories, List<Series> series, List<Tick> xTicks) {
-    /** How the series are drawn. */
-    public enum Kind {
-        /** Points joined by lines, in the order given. */
-        LINE,
-        /** Points only. */
-        SCATTER,
-        /** Grouped bars, one group per category. */
-        BAR
-    }
+    /** How the series are drawn: points joined by lines in the order given, points only, grouped bars. */
+    public enum Kind { LINE, SCATTER, BAR }
 
-    /** Axis scale. */
-    public enum Scale {
-        /** Linear. */
-        LINEAR,
-        /** Base-10 logarithmic. */
-        LOG
-    }
+    /** Axis scale: linear or base-10 logarithmic. */
+    public enum Scale { LINEAR, LOG }
 
     /** Copies the lists. */
     public Chart {
@@ -74,12 +51,7 @@ public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale
         return new Chart(title, Kind.BAR, xLabel, yLabel, Scale.LINEAR, yScale, categories, series);
     }
 
-    /**
-     * One named line, set of points or set of bars.
-     *
-     * @param name   legend label
-     * @param points the data
-     */
+    /** One named line, set of points or set of bars. */
     public record Series(String name, List<Point> points) {
         /** Copies the list. */
         public Series {
@@ -87,21 +59,11 @@ public record Chart(String title, Kind kind, String xLabel, String yLabel, Scale
         }
     }
 
-    /**
-     * One datum.
-     *
-     * @param x x value (category index for bars)
-     * @param y y value
-     */
+    /** One datum; x is the category index for bars. */
     public record Point(double x, double y) {
     }
 
-    /**
-     * A labelled mark on an axis.
-     *
-     * @param value where, in data units
-     * @param label what it says
-     */
+    /** A labelled mark on an axis, at a value in data units. */
     public record Tick(double value, String label) {
     }
 }

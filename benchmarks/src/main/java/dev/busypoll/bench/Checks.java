@@ -5,13 +5,7 @@ public final class Checks {
     private Checks() {
     }
 
-    /**
-     * Throws {@code IllegalArgumentException("<rule>, was <value>")} unless {@code ok}.
-     *
-     * @param ok    whether the value keeps the rule
-     * @param rule  the rule, e.g. "loops must be >= 1"
-     * @param value the value, as the message shows it
-     */
+    /** Throws {@code IllegalArgumentException("<rule>, was <value>")} unless {@code ok}, e.g. "loops must be >= 1". */
     public static void check(boolean ok, String rule, Object value) {
         if (!ok) {
             throw new IllegalArgumentException(rule + ", was " + value);

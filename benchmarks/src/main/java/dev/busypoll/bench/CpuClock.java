@@ -10,24 +10,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Every CPU clock of the harness, each figure's CPU beside its time. Stateless; thread-safe.
- *
- * <ul>
- *   <li>The process's CPU in a window: {@link #read} at both ends, {@link #nanosBetween} the two. Where Linux offers
- *       <code>/proc/self/task/&lt;tid&gt;/schedstat</code> (first field: ns on a CPU), a reading holds every
- *       thread's CPU and the window's CPU is the sum of per-thread differences: exact to the nanosecond, where the
- *       process clock ({@code OperatingSystemMXBean#getProcessCpuTime}) moves in 10 ms ticks. Per thread and not
- *       the difference of two sums, because a thread that exits inside the window (HotSpot retires idle JIT
- *       compiler threads) would take its whole history out of the second sum; per thread it only loses what it
- *       burnt inside the window. A thread born inside the window counts from zero. Elsewhere a reading is the
- *       process clock. Reading the files costs roughly a millisecond of the reader's CPU.</li>
- *   <li>One thread's CPU ({@link #threadNanos}, {@link #currentThreadNanos}): {@code ThreadMXBean}, which reads
- *       {@code CLOCK_THREAD_CPUTIME_ID} on Linux (ns).</li>
- * </ul>
- *
- * <p>Kept by hand because no library reads it: the JDK's beans give the process's CPU in ticks or one Java
- * thread's CPU by id, and OSHI reads every native thread's times from {@code /proc/<pid>/task/*&#47;stat} in clock
- * ticks as well; only {@code schedstat} has nanoseconds.
+ * Every CPU clock of the harness: the process's CPU in a window ({@link #read} at both ends,
+ * {@link #nanosBetween}), from per-thread {@code /proc/self/task/<tid>/schedstat} differences where Linux has them,
+ * else the process clock; and one thread's CPU ({@link #threadNanos}). Why per thread: {@code docs/harness.md},
+ * "CPU clocks". Stateless; thread-safe.
  */
 public final class CpuClock {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -36,12 +22,7 @@ public final class CpuClock {
     private CpuClock() {
     }
 
-    /**
-     * One reading of the process's CPU. Immutable.
-     *
-     * @param perThread Linux thread id → CPU ns, or {@code null} where {@code /proc} is not readable
-     * @param process   the whole process's CPU ns when {@code perThread} is {@code null}; -1 when unknown
-     */
+    /** One reading: CPU ns by Linux thread id, or ({@code perThread} null) the process's CPU ns, -1 if unknown. */
     public record Reading(Map<String, Long> perThread, long process) {
         /** Copies the map. */
         public Reading {
@@ -60,14 +41,10 @@ public final class CpuClock {
     }
 
     /**
-     * Reads the process's CPU.
-     *
-     * @param withCaller {@code false} leaves the calling thread out: a coordinator that only waits inside the
-     *                   window (and reads hundreds of files at its edges) should not count its own reading; a
-     *                   caller that does part of the work passes {@code true}
+     * Reads the process's CPU; {@code withCaller} false leaves out the calling thread, a coordinator that only
+     * waits inside the window and should not count its own reading.
      */
     public static Reading read(boolean withCaller) {
-        // listing a directory whose threads come and go can fail now and then; try again before giving up
         for (int attempt = 0; PER_THREAD && attempt < 3; attempt++) {
             Map<String, Long> cpu = perThread(!withCaller);
             if (cpu != null) {
@@ -130,10 +107,7 @@ public final class CpuClock {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
     }
 
-    /**
-     * CPU ns of each live thread of this process by Linux thread id, from {@code /proc/self/task/<tid>/schedstat};
-     * {@code null} where that is not readable. A thread that exits while the directory is read is left out.
-     */
+    /** CPU ns of each live thread by Linux thread id, from {@code schedstat}; {@code null} where not readable. */
     private static Map<String, Long> perThread(boolean excludeCallingThread) {
         Map<String, Long> out = new HashMap<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
@@ -149,7 +123,7 @@ public final class CpuClock {
                     int space = stat.indexOf(' ');
                     out.put(tid, Long.parseLong(space < 0 ? stat.trim() : stat.substring(0, space)));
                 } catch (IOException e) {
-                    // exited while we listed the directory (gone or dying): it burnt nothing a later reading sees
+                    // exited while the directory was read: it burnt nothing a later reading sees
                 }
             }
         } catch (IOException | RuntimeException e) {

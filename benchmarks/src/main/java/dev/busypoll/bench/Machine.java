@@ -8,9 +8,7 @@ import java.util.function.ToIntFunction;
 
 import io.netty.util.ResourceLeakDetector;
 
-/**
- * What a report says about the machine it ran on. The CPU clocks are {@link CpuClock}'s.
- */
+/** What a report says about the machine it ran on. The CPU clocks are {@link CpuClock}'s. */
 public final class Machine {
     private Machine() {
     }
@@ -42,14 +40,7 @@ public final class Machine {
                         : "NOT AVAILABLE on this JVM, CPU columns will read n/a"));
     }
 
-    /**
-     * A warning line when a configuration runs more spinning threads than there are cores, or {@code null}.
-     * A spinning thread on an oversubscribed machine steals the core of the thread it waits for (design.md,
-     * "The machine"), so numbers from such a run measure the scheduler as much as the transport.
-     *
-     * @param what             the configuration, for the message
-     * @param spinningThreads  how many threads may spin at the same time
-     */
+    /** A warning when {@code what} may spin more threads than there are cores, else {@code null}. */
     public static String oversubscriptionWarning(String what, int spinningThreads) {
         int cores = cores();
         if (spinningThreads <= cores) {
@@ -60,15 +51,8 @@ public final class Machine {
     }
 
     /**
-     * The notes a scenario starts with, per transport in order: "name: not available (why)" when it cannot run
-     * here, else its {@link #oversubscriptionWarning} if any. The transports run one at a time, so only one
-     * transport's spinners compete for the cores.
-     *
-     * @param label       the scenario's label for the warnings, e.g. "ping-pong"
-     * @param transports  the transports (or subjects), in report order
-     * @param name        a transport's row label
-     * @param unavailable why a transport cannot run, {@code null} when it can
-     * @param spinning    how many of a transport's threads may spin at the same time
+     * The notes a scenario starts with, per transport in order: "name: not available (why)" when
+     * {@code unavailable} gives a reason, else its {@link #oversubscriptionWarning} for {@code spinning} threads.
      */
     public static <T> List<String> availabilityNotes(String label, List<? extends T> transports,
             Function<T, String> name, Function<T, String> unavailable, ToIntFunction<T> spinning) {

@@ -11,17 +11,9 @@ import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * HdrHistogram latencies (recorded in nanoseconds) as the report shows them: the classic percentile plot (x =
- * {@code 1/(1-p)} on a log scale, labelled 50%, 90%, 99%, ...; y = latency in µs) and the {@code .hgrm}
- * percentile distribution file that HdrHistogram's plotter reads. Any scenario with histograms uses it:
- *
- * <pre>
- *   List&lt;Chart.Series&gt; curves = rows.stream().map(r -&gt; Percentiles.curve(r.name(), r.histogram())).toList();
- *   blocks.add(Block.chart(Percentiles.chart("Round-trip latency by percentile", curves)));
- *   files.put("myscenario-" + key + ".hgrm", Percentiles.hgrm(histogram));
- * </pre>
- *
- * Stateless; the histograms must no longer be written while these run.
+ * HdrHistogram latencies (recorded in ns) as the report shows them: the classic percentile plot (x =
+ * {@code 1/(1-p)} on a log scale, labelled 50%, 90%, 99%, ...; y in µs) and the {@code .hgrm} percentile
+ * distribution file that HdrHistogram's plotter reads. Stateless; the histograms must no longer be written.
  */
 public final class Percentiles {
     /** Nanoseconds per microsecond: the histograms hold ns, the report shows µs. */
@@ -34,12 +26,8 @@ public final class Percentiles {
     }
 
     /**
-     * One percentile curve: a point per percentile level at {@code x = 1/(1-p)} and {@code y =} the latency in
-     * µs. The last point (the maximum, p = 100%) is placed at {@code x =} the sample count, "1 in N", instead of
-     * infinity. An empty histogram gives a series without points.
-     *
-     * @param name  the legend label
-     * @param nanos latencies in nanoseconds
+     * One percentile curve, a point per level at {@code x = 1/(1-p)}, y in µs; the maximum at x = the sample count
+     * ("1 in N") instead of infinity. An empty histogram gives no points.
      */
     public static Chart.Series curve(String name, AbstractHistogram nanos) {
         List<Chart.Point> points = new ArrayList<>();
@@ -60,14 +48,7 @@ public final class Percentiles {
         return new Chart.Series(name, points);
     }
 
-    /**
-     * A percentile plot of curves made by {@link #curve}: log x labelled as percentiles up to the largest
-     * sample count, log y in µs.
-     *
-     * @param title  the plot's heading
-     * @param yLabel the y axis label, e.g. "round trip µs"
-     * @param curves one curve per transport
-     */
+    /** A percentile plot of {@link #curve}s: log x labelled as percentiles, log y in µs. */
     public static Chart chart(String title, String yLabel, List<Chart.Series> curves) {
         double maxX = curves.stream().flatMap(s -> s.points().stream()).mapToDouble(Chart.Point::x).max()
                 .orElse(100);
@@ -88,12 +69,7 @@ public final class Percentiles {
         return ticks;
     }
 
-    /**
-     * The {@code .hgrm} text of a histogram: HdrHistogram's percentile distribution (value, percentile, total
-     * count, 1/(1-p)) in µs, with its "#[Mean ..." summary at the end.
-     *
-     * @param nanos latencies in nanoseconds
-     */
+    /** The {@code .hgrm} text of a histogram: HdrHistogram's percentile distribution in µs. */
     public static String hgrm(AbstractHistogram nanos) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {

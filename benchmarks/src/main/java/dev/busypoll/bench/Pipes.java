@@ -4,38 +4,22 @@ import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 import dev.busypoll.core.pipe.BusyWaitPipes;
 
-/**
- * The one place the benchmarks create busy-wait pipes, so the scenarios are written against the
- * {@link BusyWaitPipe} interface only.
- */
+/** The one place the benchmarks create busy-wait pipes: the scenarios see the {@link BusyWaitPipe} interface. */
 public final class Pipes {
     private Pipes() {
     }
 
-    /**
-     * A single-producer single-consumer pipe.
-     *
-     * @param capacity   messages the pipe holds at most (rounded up to a power of two by transport-core)
-     * @param spinMicros spin before sleeping, in µs (the RFC's {@code pipe_ll_usec})
-     */
+    /** A single-producer single-consumer pipe spinning {@code spinMicros} µs before it sleeps. */
     public static <E> BusyWaitPipe<E> spsc(int capacity, long spinMicros) {
         return BusyWaitPipes.spsc(capacity, spinMicros);
     }
 
-    /**
-     * A multi-producer single-consumer pipe.
-     *
-     * @param capacity   messages the pipe holds at most (rounded up to a power of two by transport-core)
-     * @param spinMicros spin before sleeping, in µs
-     */
+    /** A multi-producer single-consumer pipe spinning {@code spinMicros} µs before it sleeps. */
     public static <E> BusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
         return BusyWaitPipes.mpsc(capacity, spinMicros);
     }
 
-    /**
-     * One line of idle-ladder figures: how often waits ended spinning, yielding or parked, and the time spent
-     * on each rung (spin and yield burn CPU, park does not).
-     */
+    /** One line of idle-ladder figures: how waits ended, and the time spent on each rung. */
     public static String describe(IdleStats.Snapshot s) {
         return String.format(java.util.Locale.ROOT,
                 "%d waits: %d ended spinning, %d yielding, %d parked; spin %.1f ms, yield %.1f ms, park %.1f ms",

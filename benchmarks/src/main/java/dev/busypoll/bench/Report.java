@@ -13,9 +13,9 @@ import java.util.Map;
 import dev.busypoll.bench.html.HtmlPage;
 
 /**
- * The report of one invocation: the machine header, then one {@link Section} per scenario that ran, in order.
- * Rendered as Markdown ({@code results.md}, also printed) and as a self-contained HTML page with the plots
- * ({@value #HTML_FILE}), and written with every section's files by {@link #write(Path)}. Used from one thread.
+ * The report of one invocation: the machine header, then the {@link Summary} and one {@link Section} per scenario
+ * that ran, rendered as Markdown ({@code results.md}) and as a self-contained HTML page ({@value #HTML_FILE}),
+ * written with every section's files by {@link #write(Path)}. Used from one thread.
  */
 public final class Report {
     /** The HTML page's file name, beside results.md. */
@@ -29,12 +29,7 @@ public final class Report {
     private Duration elapsed;
     private final List<String> machine = Machine.describe(); // taken once, at the start
 
-    /**
-     * @param started  when the run started
-     * @param profile  the profile name
-     * @param scenario the scenario that ran
-     * @param commandLine the command that produced the report, for whoever wants to run it again
-     */
+    /** A report of {@code scenario} in {@code profile}, started at {@code started} by {@code commandLine}. */
     public Report(Instant started, String profile, String scenario, String commandLine) {
         this.started = started;
         this.profile = profile;
@@ -77,10 +72,7 @@ public final class Report {
         sections.add(section);
     }
 
-    /**
-     * The sections, in order: the {@link Summary} of every section's headline figures first (when there is one),
-     * then each scenario's.
-     */
+    /** The sections: the {@link Summary} first when there is one, then each scenario's in order. */
     public List<Section> sections() {
         List<Section> all = new ArrayList<>();
         Section summary = Summary.of(sections.stream().flatMap(s -> s.headlines().stream()).toList());
@@ -104,29 +96,9 @@ public final class Report {
                 .append(HTML_FILE).append("` beside this file: one self-contained page, no network needed.\n");
         for (Section s : sections()) {
             sb.append("\n## ").append(s.title()).append("\n");
-            for (Block b : s.blocks()) {
-                sb.append('\n');
-                markdown(sb, b);
-            }
+            s.blocks().forEach(b -> sb.append('\n').append(b.markdown()));
         }
         return sb.toString();
-    }
-
-    private static void markdown(StringBuilder sb, Block block) {
-        if (block instanceof Block.Text t) {
-            sb.append(t.text()).append('\n');
-        } else if (block instanceof Block.Notes n) {
-            n.notes().forEach(l -> sb.append("> ").append(l).append('\n'));
-        } else if (block instanceof Block.Bullets b) {
-            b.items().forEach(l -> sb.append("- ").append(l).append('\n'));
-        } else if (block instanceof Block.TableBlock t) {
-            if (!t.caption().isEmpty()) {
-                sb.append(t.caption()).append("\n\n");
-            }
-            sb.append(t.table().markdown());
-        } else if (block instanceof Block.ChartBlock c) {
-            sb.append("*Plot: ").append(c.chart().title()).append(" (in report.html)*\n");
-        }
     }
 
     /** The whole report as one self-contained HTML page, linking the files {@link #write} puts beside it. */
@@ -137,11 +109,7 @@ public final class Report {
         return HtmlPage.render(title(), machine(), all, files);
     }
 
-    /**
-     * Writes results.md, {@value #HTML_FILE} and every section's files into {@code dir} (created if needed).
-     *
-     * @return the files written (results.md, then {@value #HTML_FILE}, then the sections' files)
-     */
+    /** Writes results.md, {@value #HTML_FILE} and every section's files into {@code dir}; returns them in order. */
     public List<Path> write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();

@@ -1,8 +1,11 @@
 package dev.busypoll.bench;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,19 +25,17 @@ import dev.busypoll.bench.transport.Netty;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The command line's options, one picocli option class per scenario, each also that scenario's subcommand and
- * each turning what it parsed into that scenario's configuration. An option a profile sizes is left {@code null}
- * when not given and resolved against the {@link Profile} by {@code config}; its help text shows both profiles'
- * values through {@link ProfileValues}. Values the configurations reject (a count below 1, rates out of order)
- * throw {@link IllegalArgumentException} from {@code config}, which {@link BenchMain} reports as a usage error.
- *
- * <p>Not thread-safe; filled in once by picocli.
+ * The command line's options: one picocli class per scenario, also its subcommand, whose {@code config} turns
+ * what it parsed into the scenario's configuration. An option a profile sizes stays {@code null} unless given
+ * and is resolved against the {@link Profile}; {@code config} throws {@link IllegalArgumentException} for values
+ * the configuration rejects, a usage error. Not thread-safe; filled in once by picocli.
  */
 final class ScenarioOptions {
     /** The default busy-poll and spin settings, as written on the command line. */
@@ -65,11 +66,7 @@ final class ScenarioOptions {
                 description = "Print this help and exit.")
         boolean help;
 
-        /**
-         * The output directory, {@code null} for {@code --no-files}.
-         *
-         * @throws IllegalArgumentException for {@code --out} with {@code --no-files}
-         */
+        /** The output directory, {@code null} for {@code --no-files}; both given is an error. */
         Path out() {
             if (noFiles) {
                 if (out != null) {
@@ -82,11 +79,7 @@ final class ScenarioOptions {
                     : Path.of("out");
         }
 
-        /**
-         * The profile.
-         *
-         * @throws IllegalArgumentException for {@code --quick} with {@code --full}
-         */
+        /** The profile; {@code --quick} with {@code --full} is an error. */
         Profile profile() {
             if (quick && full) {
                 throw new IllegalArgumentException("--quick and --full exclude each other");
@@ -117,40 +110,46 @@ final class ScenarioOptions {
         @ArgGroup(exclusive = false, validate = false, heading = "%nauto-trace options:%n")
         TraceOptions trace = defaults(new TraceOptions());
 
-        /**
-         * Every scenario's defaults but {@code scenario}'s options, one of the option classes here, parsed for that
-         * scenario alone.
-         */
+        /** Every scenario's defaults but {@code scenario}'s options (one of the classes here), parsed alone. */
         static Every with(Object scenario) {
             Every every = new Every();
-            if (scenario instanceof HackbenchOptions o) {
-                every.hackbench = o;
-            } else if (scenario instanceof PingPongOptions o) {
-                every.pingPong = o;
-            } else if (scenario instanceof GrpcOptions o) {
-                every.grpc = o;
-            } else if (scenario instanceof ChannelHackbenchOptions o) {
-                every.channelHackbench = o;
-            } else if (scenario instanceof StreamingOptions o) {
-                every.streaming = o;
-            } else if (scenario instanceof OpenLoopOptions o) {
-                every.openLoop = o;
-            } else if (scenario instanceof IdleOptions o) {
-                every.idle = o;
-            } else if (scenario instanceof TraceOptions o) {
-                every.trace = o;
-            } else if (scenario instanceof JmhOptions o) {
-                every.jmh = o;
-            } else {
-                throw new IllegalArgumentException("not a scenario's options: " + scenario);
+            for (Field field : Every.class.getDeclaredFields()) {
+                if (field.getType() == scenario.getClass()) {
+                    try {
+                        field.set(every, scenario);
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return every;
+                }
             }
-            return every;
+            throw new IllegalArgumentException("not a scenario's options: " + scenario);
         }
 
         /** {@code options} with picocli's defaults, as if parsed from nothing. */
         static <T> T defaults(T options) {
             return CommandLine.populateCommand(options);
         }
+    }
+
+    /** Every scenario (the main job). */
+    @Command(name = "all", description = "All of them (the default).")
+    static final class All extends Every {
+    }
+
+    /** The program: with no scenario, every scenario, as {@link All}. */
+    @Command(name = BenchMain.PROGRAM, customSynopsis = BenchMain.PROGRAM + " [SCENARIO] [OPTIONS]",
+            optionListHeading = "%nOptions (before or after the scenario):%n",
+            commandListHeading = "%nScenarios (default: all = the quick main job, every scenario):%n",
+            description = "Runs the scenarios side by side and writes the report, with CPU beside every time.",
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:ok", "1:a benchmark could not run at all", "2:a command-line error"},
+            subcommands = {HackbenchOptions.class, PingPongOptions.class, GrpcOptions.class,
+                ChannelHackbenchOptions.class, StreamingOptions.class, OpenLoopOptions.class, IdleOptions.class,
+                TraceOptions.class, JmhOptions.class, All.class})
+    static final class Root extends Every {
+        @Mixin
+        Run run;
     }
 
     /** hackbench over pipes. */
@@ -168,7 +167,7 @@ final class ScenarioOptions {
         Integer loops;
 
         @Option(names = "--runs", paramLabel = "N", description = "Measured runs per cell; best and median reported"
-                + " (quick ${bundle:quick.hackbenchRuns}, full ${bundle:full.hackbenchRuns}).")
+                + " (${bundle:hackbenchRuns}).")
         Integer runs;
 
         @Option(names = "--spins", split = ",", paramLabel = "LIST", hideParamSyntax = true,
@@ -193,15 +192,15 @@ final class ScenarioOptions {
                     + " LocalChannel, NIO loopback TCP, busypoll channel.")
     static final class PingPongOptions {
         @Option(names = "--round-trips", paramLabel = "N", description = "Measured round trips per repetition"
-                + " (quick ${bundle:quick.roundTrips}, full ${bundle:full.roundTrips}).")
+                + " (${bundle:roundTrips}).")
         Integer roundTrips;
 
         @Option(names = "--warmup", paramLabel = "N", description = "Warm-up round trips per repetition"
-                + " (quick ${bundle:quick.warmupRoundTrips}, full ${bundle:full.warmupRoundTrips}).")
+                + " (${bundle:warmupRoundTrips}).")
         Integer warmup;
 
         @Option(names = "--reps", paramLabel = "N", description = "Repetitions per transport; medians reported"
-                + " (quick ${bundle:quick.pingPongReps}, full ${bundle:full.pingPongReps}).")
+                + " (${bundle:pingPongReps}).")
         Integer reps;
 
         @Option(names = "--pipe-spin", paramLabel = "US", defaultValue = "50",
@@ -216,8 +215,7 @@ final class ScenarioOptions {
 
         @Option(names = "--transports", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 description = "Only these transports"
-                        + " (keys: floor, kernel-pipe, pipe<US>, local-default, local-io, nio, epoll,"
-                        + " epoll-busypoll50,"
+                        + " (keys: floor, kernel-pipe, pipe<US>, local-default, local-io, nio, epoll, epoll-busypoll50,"
                 + " busypoll<US>, busypoll-auto).")
         List<String> transports = List.of();
 
@@ -233,15 +231,15 @@ final class ScenarioOptions {
                     + " NIO loopback TCP, beside gRPC's own grpc-inprocess.")
     static final class GrpcOptions {
         @Option(names = "--grpc-calls", paramLabel = "N", description = "Measured unary calls per repetition"
-                + " (quick ${bundle:quick.grpcCalls}, full ${bundle:full.grpcCalls}).")
+                + " (${bundle:grpcCalls}).")
         Integer calls;
 
         @Option(names = "--grpc-warmup", paramLabel = "N", description = "Warm-up calls per repetition"
-                + " (quick ${bundle:quick.grpcWarmupCalls}, full ${bundle:full.grpcWarmupCalls}).")
+                + " (${bundle:grpcWarmupCalls}).")
         Integer warmup;
 
         @Option(names = "--grpc-reps", paramLabel = "N", description = "Repetitions per row; medians reported"
-                + " (quick ${bundle:quick.grpcReps}, full ${bundle:full.grpcReps}).")
+                + " (${bundle:grpcReps}).")
         Integer reps;
 
         @Option(names = "--grpc-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
@@ -259,20 +257,18 @@ final class ScenarioOptions {
     /** hackbench over channels. */
     @Command(name = "hackbench-channels",
             description = "hackbench over channels: G groups of 20 senders x 20 receivers, one connection per pair,"
-                    + " on one event loop group of N threads; every Netty transport beside a plain-thread MPSC"
-                    + " floor.")
+                    + " on one event loop group of N threads; every Netty transport beside a plain-thread MPSC floor.")
     static final class ChannelHackbenchOptions {
         @Option(names = "--channel-groups", split = ",", paramLabel = "LIST", hideParamSyntax = true,
-                description = "Group counts (quick ${bundle:quick.channelGroups}; full"
-                        + " ${bundle:full.channelGroups}).")
+                description = "Group counts (${bundle:channelGroups}).")
         List<Integer> groups;
 
         @Option(names = "--channel-loops", paramLabel = "N", description = "Messages per sender per receiver"
-                + " (quick ${bundle:quick.channelLoops}, full ${bundle:full.channelLoops}).")
+                + " (${bundle:channelLoops}).")
         Integer loops;
 
         @Option(names = "--channel-runs", paramLabel = "N", description = "Measured runs per cell; medians reported"
-                + " (quick ${bundle:quick.channelRuns}, full ${bundle:full.channelRuns}).")
+                + " (${bundle:channelRuns}).")
         Integer runs;
 
         @Option(names = "--channel-warmup-runs", paramLabel = "N", description = "Warm-up runs per transport, at"
@@ -302,15 +298,15 @@ final class ScenarioOptions {
                     + " every Netty transport beside an SPSC floor.")
     static final class StreamingOptions {
         @Option(names = "--stream-messages", paramLabel = "N", description = "Measured messages per repetition"
-                + " (quick ${bundle:quick.streamMessages}, full ${bundle:full.streamMessages}).")
+                + " (${bundle:streamMessages}).")
         Long messages;
 
         @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition"
-                + " (quick ${bundle:quick.streamWarmup}, full ${bundle:full.streamWarmup}).")
+                + " (${bundle:streamWarmup}).")
         Long warmup;
 
         @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; medians"
-                + " reported (quick ${bundle:quick.streamReps}, full ${bundle:full.streamReps}).")
+                + " reported (${bundle:streamReps}).")
         Integer reps;
 
         @Option(names = "--stream-batch", paramLabel = "N", defaultValue = "16",
@@ -334,31 +330,23 @@ final class ScenarioOptions {
             description = "Latency under a fixed offered load, open loop (scheduled send times, no coordinated"
                     + " omission): floor and every Netty transport at several rates, CPU per message.")
     static final class OpenLoopOptions {
-        /**
-         * The Netty pacer's default spin-ahead, µs: more than Linux's default timer slack (50 µs, by which a timed
-         * sleep wakes late), so the pacer wakes before the due time; with 20 µs the p50 at 5,000-10,000 msg/s was
-         * mostly the pacer's own lateness.
-         */
+        /** The Netty pacer's default spin-ahead, µs: above Linux's timer slack (docs/harness.md). */
         static final long DEFAULT_SPIN_AHEAD_MICROS = 100;
 
         @Option(names = "--rates", split = ",", paramLabel = "LIST", hideParamSyntax = true,
-                description = "Offered rates in msg/s,"
-                + " ascending (quick ${bundle:quick.openLoopRates}; full ${bundle:full.openLoopRates}).")
+                description = "Offered rates in msg/s, ascending (${bundle:openLoopRates}).")
         List<Long> rates;
 
         @Option(names = "--rate-millis", paramLabel = "N", description = "Schedule length per rate, ms"
-                + " (quick ${bundle:quick.openLoopMillis}, full ${bundle:full.openLoopMillis}).")
+                + " (${bundle:openLoopMillis}).")
         Long rateMillis;
 
         @Option(names = "--openloop-warmup", paramLabel = "N", description = "Warm-up per transport at the first"
-                + " rate, ms, in its first session; later sessions at most 200 (quick"
-                + " ${bundle:quick.openLoopWarmupMillis}, full ${bundle:full.openLoopWarmupMillis}).")
+                + " rate, ms, in its first session; later sessions at most 200 (${bundle:openLoopWarmupMillis}).")
         Long warmup;
 
         @Option(names = "--openloop-sessions", paramLabel = "N", description = "Client/server pairs per transport,"
-                + " interleaved, each running rate-millis / N per rate, pooled (quick"
-                + " ${bundle:quick.openLoopSessions},"
-                + " full ${bundle:full.openLoopSessions}).")
+                + " interleaved, each running rate-millis / N per rate, pooled (${bundle:openLoopSessions}).")
         Integer sessions;
 
         @Option(names = "--spin-ahead", paramLabel = "US", defaultValue = "" + DEFAULT_SPIN_AHEAD_MICROS,
@@ -387,7 +375,7 @@ final class ScenarioOptions {
         long settle;
 
         @Option(names = "--idle-window", paramLabel = "N", description = "The measured idle window, ms"
-                + " (quick ${bundle:quick.idleWindowMillis}, full ${bundle:full.idleWindowMillis}).")
+                + " (${bundle:idleWindowMillis}).")
         Long window;
 
         IdleCost.Config config(Profile p) {
@@ -402,7 +390,7 @@ final class ScenarioOptions {
                     + " windows sampled over time.")
     static final class TraceOptions {
         @Option(names = "--trace-phase-millis", paramLabel = "N", description = "Length of each load phase, ms"
-                + " (quick ${bundle:quick.tracePhaseMillis}, full ${bundle:full.tracePhaseMillis}).")
+                + " (${bundle:tracePhaseMillis}).")
         Long phaseMillis;
 
         AutoTrace.Config config(Profile p) {
@@ -429,27 +417,22 @@ final class ScenarioOptions {
         List<String> includes;
 
         /**
-         * JMH's options: alone, every benchmark (the quick or full preset); within {@code all}, the ping-pong
-         * benchmarks only in the quick profile (the overlap with the harness, a few seconds) and every benchmark
-         * with the quick preset's iterations in the full one. The pipe ping-pong runs at the harness's pipe spin.
+         * JMH's options: alone, every benchmark; within {@code all}, 3 forks and the quick preset's iterations, the
+         * ping-pong benchmarks only in the quick profile ({@code docs/harness.md}, "JMH"). The pipe ping-pong
+         * runs at the harness's pipe spin.
          */
         JmhRunner.Options config(boolean alone, Profile p, long pipeSpinMicros) {
             boolean full = p == Profile.FULL;
-            // Within all: 3 forks, because a spinning two-thread ping-pong lands in a slow scheduling state in some
-            // forks on 2 cores (one fork of 5 x 200 ms read 0.74 ± 0.48 µs where 3 forks read 0.22 ± 0.01 µs).
-            JmhRunner.Options o = alone ? JmhRunner.Options.of(full)
-                    : full ? JmhRunner.Options.quick().withForks(3)
-                    : JmhRunner.Options.quick().withIncludes("PingPongBenchmark").withForks(3);
-            o = o.withPipeSpinMicros(List.of(pipeSpinMicros));
-            int f = or(forks, o.forks());
+            JmhRunner.Options o = alone ? JmhRunner.Options.of(full) : JmhRunner.Options.quick();
+            int f = or(forks, alone ? o.forks() : 3);
             long ms = or(millis, (int) o.measurementTime().toMillis());
             if (f < 0 || ms < 1) {
                 throw new IllegalArgumentException("--jmh-forks must be >= 0 and --jmh-millis >= 1, got " + f + ", "
                         + ms);
             }
-            return new JmhRunner.Options(f, o.warmupIterations(), java.time.Duration.ofMillis(ms),
-                    o.measurementIterations(), java.time.Duration.ofMillis(ms), or(includes, o.includes()),
-                    o.pipeSpinMicros());
+            List<String> only = alone || full ? o.includes() : List.of("PingPongBenchmark");
+            return new JmhRunner.Options(f, o.warmupIterations(), Duration.ofMillis(ms), o.measurementIterations(),
+                    Duration.ofMillis(ms), or(includes, only), List.of(pipeSpinMicros));
         }
     }
 
@@ -495,31 +478,33 @@ final class ScenarioOptions {
     }
 
     /**
-     * Every {@link Profile} component of both profiles, as {@code quick.NAME} and {@code full.NAME} (lists joined
-     * with commas), for the help text's {@code ${bundle:...}} variables: the help shows the sizes the profiles
-     * really use.
+     * Both profiles' components for the help's {@code ${bundle:...}}: {@code quick.NAME}, {@code full.NAME} and
+     * {@code NAME} = "quick X, full Y" ("; " between lists), lists joined with commas.
      */
     static final class ProfileValues extends ListResourceBundle {
         @Override
         protected Object[][] getContents() {
-            RecordComponent[] components = Profile.class.getRecordComponents();
-            Object[][] contents = new Object[2 * components.length][];
-            int i = 0;
-            for (Profile p : List.of(Profile.QUICK, Profile.FULL)) {
-                for (RecordComponent c : components) {
-                    Object v;
-                    try {
-                        v = c.getAccessor().invoke(p);
-                    } catch (ReflectiveOperationException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    String text = v instanceof Collection<?> list
-                            ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
-                            : String.valueOf(v);
-                    contents[i++] = new Object[] {p.name() + "." + c.getName(), text};
-                }
+            List<Object[]> contents = new ArrayList<>();
+            for (RecordComponent c : Profile.class.getRecordComponents()) {
+                String quick = value(c, Profile.QUICK);
+                String full = value(c, Profile.FULL);
+                contents.add(new Object[] {"quick." + c.getName(), quick});
+                contents.add(new Object[] {"full." + c.getName(), full});
+                String separator = Collection.class.isAssignableFrom(c.getType()) ? "; " : ", ";
+                contents.add(new Object[] {c.getName(), "quick " + quick + separator + "full " + full});
             }
-            return contents;
+            return contents.toArray(Object[][]::new);
+        }
+
+        private static String value(RecordComponent c, Profile p) {
+            Object v;
+            try {
+                v = c.getAccessor().invoke(p);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+            return v instanceof Collection<?> list ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
+                    : String.valueOf(v);
         }
     }
 }

@@ -5,15 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One scenario's part of the report: a title, the blocks people read (text, notes, tables, plots) in order, and
- * the files tools read (CSV of every figure, HdrHistogram {@code .hgrm} percentile files). {@link Report}
- * renders the blocks as Markdown and as the HTML page, and writes the files beside them. Immutable.
- *
- * @param id     short name, used for anchors and as the stem of the section's files (e.g. {@code pingpong})
- * @param title  the section heading
- * @param blocks what the section shows, in order
- * @param files     file name → content, written into the report's directory (names must be unique per report)
- * @param headlines the scenario's main figure per case and transport, for the report's {@link Summary}
+ * One scenario's part of the report: an id (anchor and file stem, e.g. {@code pingpong}), a title, the blocks
+ * people read in order, the files tools read (name → content, unique per report) and the headline figures for the
+ * {@link Summary}, which must carry this section's id. Immutable.
  */
 public record Section(String id, String title, List<Block> blocks, Map<String, String> files,
                       List<Headline> headlines) {
@@ -22,8 +16,6 @@ public record Section(String id, String title, List<Block> blocks, Map<String, S
         blocks = List.copyOf(blocks);
         files = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(files));
         headlines = List.copyOf(headlines);
-        // the summary judges a headline's scope (whether it counts for AUTO's bar) by its scenario id: a wrong id
-        // would misjudge it
         for (Headline h : headlines) {
             if (!h.scenarioId().equals(id)) {
                 throw new IllegalArgumentException("section " + id + " has a headline of " + h.scenarioId());

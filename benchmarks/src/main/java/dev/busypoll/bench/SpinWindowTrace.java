@@ -12,11 +12,9 @@ import java.util.function.LongSupplier;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * Samples named figures (an adaptive loop's or pipe's current spin window, in ns) at a fixed rate on a daemon
- * thread of its own, and turns them into a line plot of the window over time. The sampler sleeps between samples,
- * so it takes no core from the threads it watches. {@link #start()} and {@link #stop()} are called from one
- * thread; the figures are read from the sampler thread, so they must be safe to read from any thread (the
- * busypoll statistics are).
+ * Samples named figures (a loop's or pipe's current spin window, ns) at a fixed rate on a sleeping daemon thread
+ * and plots them over time. Configured, started and stopped from one thread; the figures are read on the sampler
+ * thread, so they must be safe to read from any thread.
  */
 public final class SpinWindowTrace {
     private final List<String> names = new ArrayList<>();
@@ -29,10 +27,7 @@ public final class SpinWindowTrace {
     private ScheduledExecutorService sampler;
     private long startNanos;
 
-    /**
-     * @param period   time between samples
-     * @param capacity most samples kept (sampling stops when full)
-     */
+    /** A trace sampling every {@code period}, keeping at most {@code capacity} samples. */
     public SpinWindowTrace(Duration period, int capacity) {
         if (period.toNanos() <= 0 || capacity < 1) {
             throw new IllegalArgumentException("period must be > 0 and capacity >= 1, got " + period + ", "

@@ -9,48 +9,19 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 /**
- * The report's first section: per scenario and case, what busypoll buys against {@code LocalChannel} and the
- * floor, and how the adaptive setting ({@code AUTO}) compares with the best fixed busy-poll time chosen with
- * hindsight. It opens with the headline, a short table and a bar plot of the best fixed setting's, AUTO's and the
- * floor's figures over {@code LocalChannel}'s (cases without a {@code LocalChannel} row are in the table only),
- * then gives the figures in detail. Built from the {@link Headline}s the scenarios give; stateless.
- *
- * <p>Keys: {@code floor} is the floor, {@code local-default} is Netty's {@code LocalChannel} on
- * {@code DefaultEventLoopGroup}, {@code busypoll<µs>} and {@code spin<µs>} are fixed busy-poll times (channel and
- * pipe), and a key ending in {@code -auto} is the adaptive setting. A scenario without a {@code floor} row is
- * measured against its {@code inprocess} row instead when it has one: gRPC, whose floor is {@code grpc-inprocess}
- * (gRPC's own stack with no transport under it), since a two-thread queue is not a gRPC call.
- *
- * <p>AUTO's bar, AUTO against the best fixed setting: within 10% of the best fixed setting's figure, and at most
- * 10% more CPU than that setting, in ping-pong, hackbench (threads over pipes, and over channels) and the open loop
- * ({@link #IN_AUTO_BAR}). Every case with an AUTO row is shown; only those inside the bar are counted.
- *
- * <p><b>Paired rounds.</b> Where a scenario runs its rows in interleaved rounds and gives each round's figures
- * ({@link Headline#rounds()}: ping-pong's repetitions, the open loop's sessions, the busypoll rows' runs of hackbench
- * over channels), AUTO is compared with the best fixed setting round by round, and the bar takes the median of
- * those per-round ratios. Why: this machine's latency level moves over seconds (the host places its two virtual
- * CPUs), in steps of up to 3x (ping-pong p50 0.7, 0.95 or 2.0 µs for every spinning row alike), and the rows of
- * one round run within seconds of each other, so they mostly share a level and the level divides out of their
- * ratio; the ratio of two medians instead compares two random mixtures of levels (ping-pong in two full runs
- * of the same code: AUTO's median over busypoll5's 1.09x and 1.11x, the medians of the paired ratios 1.06x and
- * 1.00x, against busypoll50 1.05x and 1.03x figure to figure, 1.01x and 1.03x paired). The best fixed setting is
- * still chosen by its own figure, and the table shows both comparisons. Thread hackbench is compared figure to figure: its figure is the best run
- * (hackbench's convention), which already picks each row's fastest level.
+ * The report's first section: per scenario and case, busypoll's best fixed busy-poll setting and AUTO against
+ * {@code LocalChannel} and the floor, as a headline table, a bar plot and detail tables, built from the
+ * scenarios' {@link Headline}s. The keys it reads, AUTO's bar and the paired rounds are described in
+ * {@code docs/harness.md}, "The summary". Stateless.
  */
 public final class Summary {
     /** How far AUTO may be from the best fixed setting, in figure and in CPU. */
     public static final double AUTO_TOLERANCE = 1.10;
 
-    /**
-     * The scenarios (section ids) AUTO's bar counts: ping-pong, hackbench (threads over pipes, and over channels)
-     * and the fixed-rate latency runs (open loop). Others with an AUTO row (streaming throughput; gRPC when asked
-     * for one) are shown for information and not counted.
-     */
+    /** The scenarios (section ids) AUTO's bar counts; other AUTO rows are shown for information. */
     public static final Set<String> IN_AUTO_BAR = Set.of("pingpong", "hackbench", "hackbench-channels", "openloop");
 
-    /**
-     * Rounds both rows need for the paired comparison: with fewer, one disturbed round would decide the median.
-     */
+    /** Rounds both rows need for the paired comparison: with fewer, one disturbed round would decide it. */
     public static final int MIN_PAIRED_ROUNDS = 3;
 
     /** The floor's key, and the key standing in for it where a scenario has no floor of its own. */
@@ -71,11 +42,7 @@ public final class Summary {
         return key.endsWith("-auto");
     }
 
-    /**
-     * Whether {@code key} is a busy-poll setting, fixed ({@link #isFixed}) or adaptive ({@link #isAuto}): the rows
-     * this summary compares AUTO with round by round ("Paired rounds" above). The scenarios that run in rounds run
-     * these rows one after another in each round, so that the rows of a pair share the machine's latency level.
-     */
+    /** Whether {@code key} is a busy-poll setting, fixed or adaptive: the rows compared round by round. */
     public static boolean isBusyPollSetting(String key) {
         return isFixed(key) || isAuto(key);
     }
@@ -138,12 +105,8 @@ public final class Summary {
                         : (met ? "met" : "missed") + (paired ? " (paired)" : "");
                 if (inBar) {
                     autoCases++;
-                    if (met) {
-                        autoMet++;
-                    }
-                    if (metByFigures) {
-                        autoMetByFigures++;
-                    }
+                    autoMet += met ? 1 : 0;
+                    autoMetByFigures += metByFigures ? 1 : 0;
                 } else {
                     outside.add(best.scenario() + (best.caseLabel().isEmpty() ? "" : " " + best.caseLabel()) + ": "
                             + bar);
@@ -224,9 +187,8 @@ public final class Summary {
     }
 
     /**
-     * The median over rounds of {@code auto}'s figure over {@code best}'s in the same round, or NaN when the two do
-     * not have the same number of rounds (at least {@link #MIN_PAIRED_ROUNDS}) or a round's ratio is not a
-     * positive finite number (a figure unknown in that round).
+     * The median over rounds of {@code auto}'s figure over {@code best}'s in the same round; NaN unless both have
+     * the same number of rounds, at least {@link #MIN_PAIRED_ROUNDS}, each with a positive finite ratio.
      */
     static double pairedRatio(Headline auto, Headline best, ToDoubleFunction<Headline.Round> figure) {
         int n = auto.rounds().size();

@@ -3,12 +3,16 @@ package dev.busypoll.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * A table of results that renders as Markdown (for people) and CSV (for tools). Cells are strings; the
- * {@code fmt} helpers print NaN as "n/a" so a missing figure never looks like a number.
+ * {@code fmt} helpers print NaN as "n/a" so a missing figure never looks like a number. Not thread-safe.
  */
 public final class Table {
+    /** A cell that reads as a number: 1,234.5 / -3 / 2.35x / 12.5%. */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?\\d[\\d,]*(\\.\\d+)?(e[-+]?\\d+)?\\s*(x|%)?");
+
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
@@ -36,19 +40,33 @@ public final class Table {
         return List.copyOf(rows);
     }
 
-    /** The table in GitHub Markdown. */
+    /** The table in GitHub Markdown, columns of numbers right-aligned. */
     public String markdown() {
         StringBuilder sb = new StringBuilder();
         line(sb, header);
         sb.append('|');
-        for (int i = 0; i < header.size(); i++) {
-            sb.append("---|");
+        for (int c = 0; c < header.size(); c++) {
+            sb.append(numeric(c) ? "---:|" : "---|");
         }
         sb.append('\n');
         for (List<String> row : rows) {
             line(sb, row);
         }
         return sb.toString();
+    }
+
+    /** Whether column {@code c} holds numbers: at least one, and else only blanks and n/a. */
+    private boolean numeric(int c) {
+        boolean any = false;
+        for (List<String> row : rows) {
+            String cell = row.get(c).trim();
+            if (NUMBER.matcher(cell).matches()) {
+                any = true;
+            } else if (!cell.isEmpty() && !cell.equals("n/a")) {
+                return false;
+            }
+        }
+        return any;
     }
 
     private static void line(StringBuilder sb, List<String> cells) {

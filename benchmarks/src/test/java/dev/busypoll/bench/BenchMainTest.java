@@ -80,6 +80,9 @@ class BenchMainTest {
         assertEquals(List.of(), BenchMain.parse(new String[] {"jmh"}).jmh().includes(), "alone: every benchmark");
         assertEquals(List.of("PingPongBenchmark"), BenchMain.parse(new String[0]).jmh().includes(),
                 "within all, quick: the ping-pong ones");
+        assertEquals(List.of(), BenchMain.parse(new String[] {"--full"}).jmh().includes(), "within all, full");
+        assertEquals(3, BenchMain.parse(new String[0]).jmh().forks(), "within all: 3 forks");
+        assertEquals(1, BenchMain.parse(new String[] {"jmh"}).jmh().forks(), "alone: the preset's fork");
     }
 
     @Test

@@ -16,6 +16,13 @@ class TableTest {
     }
 
     @Test
+    void shouldRightAlignColumnsOfNumbersInMarkdown() {
+        Table t = new Table(List.of("row", "p50 µs", "ratio", "note")).add(List.of("floor", "0.87", "1.00x", "5 µs"))
+                .add(List.of("nio", "n/a", "-2,500.5", ""));
+        assertEquals("|---|---:|---:|---|", t.markdown().lines().toList().get(1));
+    }
+
+    @Test
     void shouldPrintNaNAsNotAvailable() {
         assertEquals("n/a", Table.fmt(Double.NaN, 2));
         assertEquals("n/a", Table.ratio(Double.NaN));

@@ -48,11 +48,9 @@ import org.jfree.svg.ViewBox;
 import dev.busypoll.bench.Chart;
 
 /**
- * Draws a {@link Chart} with JFreeChart and returns it as one inline {@code <svg>} element (JFreeSVG): the title,
- * axes with gridlines and tick labels (a log axis labels "1k", "2.5M" and says it is one), one style per series
- * (colour, marker shape, a dashed line from the ninth on) and the legend below. Points that cannot be drawn (NaN,
- * infinite, non-positive on a log axis) are left out; a plot with none says "no data to plot". Runs headless.
- * Stateless; one call draws one plot.
+ * Draws a {@link Chart} with JFreeChart as one inline {@code <svg>} element (JFreeSVG): title, axes with gridlines
+ * (a log axis labels "1k", "2.5M"), one colour, marker and dash per series, the legend below; points an axis cannot
+ * show are left out, and a plot with none says "no data to plot". Headless; stateless.
  */
 public final class ChartSvg {
     static {
@@ -81,12 +79,7 @@ public final class ChartSvg {
     private ChartSvg() {
     }
 
-    /**
-     * The SVG element of a plot.
-     *
-     * @param chart the plot
-     * @param id    unique on the page: the element's id and the prefix of its clip paths'
-     */
+    /** The SVG element of a plot; {@code id}, unique on the page, is its id and its clip paths' prefix. */
     public static String render(Chart chart, String id) {
         Plot plot = chart.kind() == Chart.Kind.BAR ? bars(chart) : xy(chart);
         plot.setNoDataMessage("no data to plot");

@@ -16,26 +16,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Control;
 
 /**
- * The floor again, written the way JMH writes ping-pong (its sample {@code JMHSample_18_Control}): a
- * {@link Group} of two JMH threads, {@code ping} and {@code pong}, each op of each thread one half of a round
- * trip, both spinning, both watching {@link Control#stopMeasurement} so that neither waits forever for a peer
- * that has stopped. A cross-check of {@link PingPongBenchmark#floor}, whose server thread is not a JMH thread.
+ * The floor written the way JMH writes ping-pong ({@code JMHSample_18_Control}): a {@link Group} of two JMH
+ * threads, each op one half of a round trip, both spinning and watching {@link Control#stopMeasurement}; a
+ * cross-check of {@link PingPongBenchmark#floor}. One instance per group, whose two threads share only the two
+ * SPSC queues and the message.
  *
  * <pre>
  *   ping (JMH thread 1)                          pong (JMH thread 2)
  *     offer(msg) ----&gt; [ping: SPSC 64] ----&gt; poll (spin)
  *     poll (spin) &lt;--- [pong: SPSC 64] &lt;---- offer(msg)
- *     (one op of ping)                         (one op of pong)
  * </pre>
- *
- * <p>Score: JMH averages the time per op over both threads; each thread completes one op per round trip, so the
- * group's score is the round-trip time. Both threads spin: on a 2-core machine they take every core.
- *
- * <p>It stays in AverageTime and out of the report's agreement table ({@link JmhFigure#pingPongKey()}): with no
- * client timing round trips it can only give a mean; read it beside {@link PingPongBenchmark#floor}'s mean.
- *
- * <p>Threading: one instance per group ({@link Scope#Group}), shared by the two JMH threads, which touch only the
- * two SPSC queues (each queue has one producer and one consumer) and the message they pass between them.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -45,10 +35,7 @@ public class FloorGroupBenchmark {
     private final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(PingPongBenchmark.CAPACITY);
     private final long[] message = new long[1];
 
-    /**
-     * Drops a message left in flight when the previous iteration stopped between the two halves of a round
-     * trip, so every iteration starts with exactly one message circulating.
-     */
+    /** Drops a message left in flight by the previous iteration: every iteration starts with one circulating. */
     @Setup(Level.Iteration)
     public void drain() {
         while (ping.poll() != null || pong.poll() != null) {

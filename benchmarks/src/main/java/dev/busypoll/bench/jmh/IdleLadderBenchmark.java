@@ -14,12 +14,8 @@ import org.openjdk.jmh.annotations.State;
 import dev.busypoll.core.IdleLadder;
 
 /**
- * What the idle ladder itself costs, one call at a time, on one thread: a step of its spin rung against a bare
- * {@link Thread#onSpinWait()} (the difference is the ladder's overhead per spin: a counter, a branch and one clock
- * read per {@value IdleLadder#CLOCK_CHECK_INTERVAL} spins), the shortest idle episode (enter the ladder, spin
- * once, find work, {@link IdleLadder#reset()}: two clock reads and the per-rung accounting), and
- * {@code reset()} when the ladder is not idle (the call a loop makes after every batch of work). Agrona's
- * {@link BackoffIdleStrategy} in its spin phase is the reference: it counts spins instead of reading a clock.
+ * What the idle ladder itself costs, one call at a time on one thread, beside a bare {@link Thread#onSpinWait()}
+ * and Agrona's {@link BackoffIdleStrategy} spin phase ({@code docs/harness.md}).
  *
  * <pre>
  *   JMH thread: idle() / idle()+reset() / reset() / onSpinWait(), in a loop, nobody else involved
@@ -71,10 +67,7 @@ public class IdleLadderBenchmark {
         episodes.reset();
     }
 
-    /**
-     * The shortest AUTO idle episode: as {@link #ladderSpinOnceThenReset()}, plus what the controller does per
-     * episode (it hears of each one when the next starts) and, every 16 episodes, its decision.
-     */
+    /** As {@link #ladderSpinOnceThenReset()} in AUTO: plus the controller's bookkeeping and decisions. */
     @Benchmark
     public void ladderAutoSpinOnceThenReset() {
         autoEpisodes.idle();

@@ -1,5 +1,6 @@
 package dev.busypoll.bench.jmh;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -30,25 +34,10 @@ import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 
 /**
- * Runs the JMH microbenchmarks of this package through JMH's {@link Runner} and reads JMH's JSON result into
- * {@link JmhFigure}s, each with its CPU cost ({@link CpuTimeProfiler}). For a report: pick
- * {@link Options#quick()} or {@link Options#full()}, call {@link #run(Options, PrintStream)}, print
- * {@link #table(List)}.
- *
- * <pre>
- *   run(options, progress) --OptionsBuilder--&gt; JMH Runner --fork per benchmark--&gt; benchmark JVM
- *        |                                         |                              (CpuTimeProfiler inside)
- *        |                                         +--&gt; jmh.log (JMH's own output), jmh.json (its results)
- *        +--&gt; Run: List&lt;JmhFigure&gt;, the JSON, the log  &lt;-- figures(json)
- * </pre>
- *
- * <p>Forks: JMH starts each benchmark in a new JVM with this JVM's {@code java.class.path}, so it works from the
- * shaded jar and from an IDE, not from a JVM whose class path is a single manifest-only jar. Forks 0 runs in this
- * JVM (tests). JMH takes a file lock ({@code /tmp/jmh.lock}) so that two JMH runs on one machine do not disturb
- * each other.
- *
- * <p>The ping-pong benchmarks ({@link PingPongBenchmark}, {@link FloorGroupBenchmark}) spin two threads, which on
- * 2 cores is every core; their figures carry a note saying so.
+ * Runs this package's JMH microbenchmarks through JMH's {@link Runner}, each with its CPU cost
+ * ({@link CpuTimeProfiler}), and reads JMH's JSON result into {@link JmhFigure}s. Forks run with this JVM's class
+ * path; forks 0 runs in this JVM (tests). How the figures and their notes are made: {@code docs/harness.md},
+ * "JMH". Stateless.
  */
 public final class JmhRunner {
     /** The package every benchmark of this runner lives in, as a JMH include pattern. */
@@ -56,33 +45,18 @@ public final class JmhRunner {
     private static final String PACKAGE = "dev.busypoll.bench.jmh.";
     /** How many of the log's last lines a failed run prints. */
     private static final int FAILURE_LINES = 200;
-    /**
-     * How far apart the fastest and slowest fork's p50 may be before the figure says its forks disagree: forks in
-     * the same scheduling state were within 1.1x on a quiet 2-core machine, a fork in the slow state 3x off.
-     */
+    /** How far apart the forks' p50s may be before the figure says its forks disagree. */
     static final double FORK_SPREAD = 1.5;
-    /**
-     * The round trip, ns, above which a spinning ping-pong with about one core busy is said to have had both its
-     * threads on one CPU: far above a spinning hand-off (well under 1 µs), below the pipe's convoy at spin 5.
-     */
+    /** The round trip, ns, above which a spinning ping-pong with one core busy had both threads on one CPU. */
     static final long CONVOY_NANOS = 10_000;
 
     private JmhRunner() {
     }
 
     /**
-     * How long and what to run.
-     *
-     * @param forks                 JVMs per benchmark; 0 runs in this JVM (for tests: no isolation, JIT
-     *                              profiles of all benchmarks mix)
-     * @param warmupIterations      warm-up iterations per fork
-     * @param warmupTime            length of one warm-up iteration
-     * @param measurementIterations measured iterations per fork
-     * @param measurementTime       length of one measured iteration
-     * @param includes              JMH include patterns (regular expressions found in the benchmark's full name,
-     *                              e.g. {@code PingPong}); empty = every benchmark of this package
-     * @param pipeSpinMicros        the spin windows of {@link PingPongBenchmark#pipe}; empty = its defaults
-     *                              (0, 5, 50 µs)
+     * How long and what to run: forks per benchmark (0 = in this JVM), iterations and their length per fork, JMH
+     * include patterns (empty = every benchmark here), the spin windows of {@link PingPongBenchmark#pipe} (empty =
+     * its defaults).
      */
     public record Options(int forks, int warmupIterations, Duration warmupTime, int measurementIterations,
             Duration measurementTime, List<String> includes, List<Long> pipeSpinMicros) {
@@ -123,18 +97,6 @@ public final class JmhRunner {
             return full ? full() : quick();
         }
 
-        /** These options with other include patterns. */
-        public Options withIncludes(String... patterns) {
-            return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
-                    List.of(patterns), pipeSpinMicros);
-        }
-
-        /** These options with another number of forks. */
-        public Options withForks(int n) {
-            return new Options(n, warmupIterations, warmupTime, measurementIterations, measurementTime, includes,
-                    pipeSpinMicros);
-        }
-
         /** These options with other spin windows for the busy-wait pipe ping-pong (e.g. the harness's). */
         public Options withPipeSpinMicros(List<Long> micros) {
             return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
@@ -142,13 +104,7 @@ public final class JmhRunner {
         }
     }
 
-    /**
-     * What a run produced.
-     *
-     * @param figures one per benchmark and parameter combination, in JMH's order (by name, then parameters)
-     * @param json    JMH's result file ({@link ResultFormatType#JSON}), as JMH wrote it
-     * @param log     JMH's own human-readable output
-     */
+    /** What a run produced: a figure per benchmark and parameters in JMH's order, JMH's JSON and its log. */
     public record Run(List<JmhFigure> figures, String json, String log) {
         /** Copies the figures. */
         public Run {
@@ -157,25 +113,16 @@ public final class JmhRunner {
     }
 
     /**
-     * Runs the selected benchmarks. JMH writes its own output to a log file whose path {@code progress} gets at the
-     * start (to follow a long run with {@code tail -f}), and its results as JSON; both files are read back and
-     * deleted.
-     *
-     * @param options  what to run and for how long
-     * @param progress one line at the start, one per figure at the end; the log's last {@value #FAILURE_LINES}
-     *                 lines if the run fails
-     * @return the figures, the JSON and the log
-     * @throws RunnerException when JMH fails or a benchmark throws (the run stops at the first error)
+     * Runs the selected benchmarks; {@code progress} gets the path of JMH's log at the start (for {@code tail -f}),
+     * a line per figure at the end, and the log's last lines if JMH fails or a benchmark throws.
      */
     public static Run run(Options options, PrintStream progress) throws RunnerException {
-        Path dir;
+        Path log;
         try {
-            dir = Files.createTempDirectory("busypoll-jmh");
+            log = Files.createTempFile("busypoll-jmh", ".log");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Path json = dir.resolve("jmh.json");
-        Path log = dir.resolve("jmh.log");
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
@@ -186,9 +133,7 @@ public final class JmhRunner {
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.NORMAL)
-                .output(log.toString())
-                .result(json.toString())
-                .resultFormat(ResultFormatType.JSON);
+                .output(log.toString());
         (options.includes().isEmpty() ? List.of(PACKAGE_PATTERN) : options.includes()).forEach(b::include);
         if (!options.pipeSpinMicros().isEmpty()) {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
@@ -197,13 +142,13 @@ public final class JmhRunner {
                 options.forks(), options.warmupIterations(), options.warmupTime().toMillis(),
                 options.measurementIterations(), options.measurementTime().toMillis(), log);
         try {
-            new Runner(b.build()).run();
-            // lenient: a byte that is not UTF-8 (JMH writes its log in the platform's charset) becomes U+FFFD
-            String logText = read(log);
-            String jsonText = read(json);
-            List<JmhFigure> figures = figures(jsonText);
+            Collection<RunResult> results = new Runner(b.build()).run();
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, new PrintStream(json, true, StandardCharsets.UTF_8))
+                    .writeOut(results);
+            List<JmhFigure> figures = figures(json.toString(StandardCharsets.UTF_8));
             figures.forEach(f -> progress.println("jmh " + f));
-            return new Run(figures, jsonText, logText);
+            return new Run(figures, json.toString(StandardCharsets.UTF_8), read(log));
         } catch (RunnerException | RuntimeException e) {
             List<String> lines = Files.isReadable(log) ? read(log).lines().toList() : List.of();
             List<String> tail = lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size());
@@ -212,11 +157,9 @@ public final class JmhRunner {
             throw e;
         } finally {
             try {
-                Files.deleteIfExists(json);
                 Files.deleteIfExists(log);
-                Files.deleteIfExists(dir);
             } catch (IOException e) {
-                progress.println("jmh: could not delete " + dir + ": " + e);
+                progress.println("jmh: could not delete " + log + ": " + e);
             }
         }
     }
@@ -243,10 +186,7 @@ public final class JmhRunner {
         }
     }
 
-    /**
-     * A metric: its score, and per fork, per iteration its {@code rawData} (AverageTime: the iterations' scores) or
-     * {@code rawDataHistogram} (SampleTime: each iteration's samples as value-count pairs).
-     */
+    /** A metric: its score, and per fork and iteration its scores or (SampleTime) its value-count samples. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     private record Metric(Double score, Double scoreError, String scoreUnit, Map<String, Double> scorePercentiles,
             double[][] rawData, double[][][][] rawDataHistogram) {
@@ -265,12 +205,7 @@ public final class JmhRunner {
         }
     }
 
-    /**
-     * The figures of a JMH JSON result, one per entry, in its order. The pooled figures are weighed by the
-     * {@value CpuTimeProfiler#OPS} secondary metric's per-iteration {@code rawData}.
-     *
-     * @throws IllegalArgumentException when {@code json} is not a JMH result
-     */
+    /** The figures of a JMH JSON result, in its order; {@link IllegalArgumentException} if it is not one. */
     public static List<JmhFigure> figures(String json) {
         Entry[] entries;
         try {
@@ -336,11 +271,7 @@ public final class JmhRunner {
         return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
-    /**
-     * The ops-weighted mean of per-iteration {@code values}: total time (or CPU) over total ops of all measured
-     * iterations of all forks. {@code NaN} when an iteration lacks its value or its ops, or nothing is there to
-     * weigh.
-     */
+    /** The ops-weighted mean of per-iteration {@code values}; NaN when a value or its ops is missing. */
     static double pooled(double[][] values, double[][] ops) {
         double weighted = 0;
         double total = 0;
@@ -374,11 +305,7 @@ public final class JmhRunner {
         };
     }
 
-    /**
-     * The figures as a table: benchmark, parameters, mode, score, error, unit, for SampleTime the p50 (median of
-     * the forks' p50s), each fork's p50, p90 and p99, then CPU per op, cores busy, pooled score and CPU (see
-     * {@link JmhFigure#pooledScore()}), the harness's ping-pong row it matches, notes.
-     */
+    /** The figures as a table, one row each. */
     public static Table table(List<JmhFigure> figures) {
         Table t = new Table(List.of("benchmark", "params", "mode", "score (mean)", "± error", "unit",
                 "p50 (median of forks)", "p50 per fork", "p90", "p99", "CPU ns/op", "cores busy", "pooled score",
@@ -393,11 +320,7 @@ public final class JmhRunner {
         return t;
     }
 
-    /**
-     * A note when the forks' p50s are more than {@link #FORK_SPREAD} apart: the forks landed in different
-     * scheduling states, the figure's p50 is their median, and the per-fork p50s say which is which;
-     * {@code null} otherwise.
-     */
+    /** A note when the forks' p50s are more than {@link #FORK_SPREAD} apart, else {@code null}. */
     static String forkSpreadNote(List<Double> forkP50s) {
         double min = forkP50s.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
         double max = forkP50s.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
@@ -409,10 +332,8 @@ public final class JmhRunner {
     }
 
     /**
-     * A warning when a ping-pong whose two threads both spin ran at {@value #CONVOY_NANOS} ns or more per round
-     * trip (the fork's p50 in SampleTime, its mean in AverageTime) with at most about one core busy: both spinners
-     * shared one CPU, taking turns by time slice or each waiting out the other's spin window, so the figure
-     * measures the scheduler, not the hand-off; {@code null} otherwise.
+     * A warning when a ping-pong whose two threads both spin took {@value #CONVOY_NANOS} ns or more per round
+     * trip with at most about one core busy, else {@code null}.
      */
     static String convoyNote(String benchmark, Map<String, String> params, double roundTripNanos, double cores) {
         boolean bothSpin = benchmark.equals("PingPongBenchmark.floor")

@@ -14,30 +14,17 @@ import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 
 /**
- * Renders the JMH figures as the report's microbenchmark section, and puts the ping-pong ones beside the
- * harness's ping-pong rows that measure the same thing, median round trip against median round trip, so a reader
- * can see whether the harness and JMH agree. Stateless.
+ * The report's microbenchmark section: the JMH figures, and the ping-pong ones beside the harness's rows that
+ * measure the same thing, median round trip against median round trip. Stateless.
  */
 public final class JmhSection {
-    /**
-     * How far apart the harness's p50 and JMH's p50 (median of the forks' p50s) may be and still be said to agree.
-     * Both time single round trips with two {@code nanoTime} calls and take the median, so what remains is the two
-     * programs' loops and the scheduling state each run lands in: on a quiet 2-core VM fast forks and the harness
-     * were within 1.25x, the harness's own repetitions spread up to 1.27x, and the slow state is 3x off.
-     */
+    /** How far apart the harness's and JMH's p50 may be and still agree ({@code docs/harness.md}). */
     static final double AGREEMENT = 1.5;
 
     private JmhSection() {
     }
 
-    /**
-     * The section.
-     *
-     * @param run      JMH's figures, result file and log, the last two written beside the report as
-     *                 {@code jmh.json} and {@code jmh.log}
-     * @param options  how JMH ran
-     * @param pingPong the harness's ping-pong rows of the same run, or an empty list when ping-pong did not run
-     */
+    /** The section, with JMH's result and log as files; {@code pingPong} is empty when ping-pong did not run. */
     public static Section of(JmhRunner.Run run, JmhRunner.Options options, List<LatencyRow> pingPong) {
         List<JmhFigure> figures = run.figures();
         List<Block> blocks = new ArrayList<>();
@@ -70,10 +57,7 @@ public final class JmhSection {
         return new Section("jmh", "microbenchmarks (JMH)", blocks, files);
     }
 
-    /**
-     * The agreement table: one row per JMH figure that has a harness twin ({@link JmhFigure#pingPongKey()}) with
-     * numbers, and a p50 (SampleTime); in µs.
-     */
+    /** The agreement table, in µs: a row per SampleTime figure whose harness twin has numbers. */
     static Table agreement(List<JmhFigure> figures, List<LatencyRow> pingPong) {
         Table agree = new Table(List.of("row", "JMH p50 µs (median of forks)", "harness p50 µs (median of reps)",
                 "harness / JMH", "agree (within " + AGREEMENT + "x)", "JMH p50 per fork µs", "JMH mean µs",

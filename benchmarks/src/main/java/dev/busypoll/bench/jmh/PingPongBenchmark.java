@@ -19,36 +19,16 @@ import dev.busypoll.bench.Pipes;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
- * Two-thread ping-pong, one op = one round trip, the JMH twins of the harness's ping-pong rows: {@link #floor}
- * measures what the harness's floor row ("floor: SPSC queues, busy spin", {@code pingpong.PingPongSession} on
- * {@code transport.Floor}) measures and {@link #pipe} what its busy-wait pipe row ("busy-wait pipe SPSC, spin N
- * µs", on {@code transport.BusyWait}) measures, with the same queues, the
- * same capacity (64), the same 8-byte message passed by reference and the same server loop. The JMH thread is
- * the client; the server is a thread of the benchmark's state, started per trial.
- *
- * <p><b>SampleTime.</b> The harness reads the clock twice per round trip and reports percentiles; so does JMH in
- * {@link Mode#SampleTime}, for the round trips it samples (at most 20 per ms; every op is still counted), so
- * the two p50s are the same measurement, and the report compares them ({@link JmhSection}). The score is the mean
- * of the samples; a tail or a fork in the slow state (below) moves it, the median of the forks' p50s
- * ({@link JmhFigure#p50()}) not.
+ * Two-thread ping-pong in SampleTime, one op = one round trip: the JMH twins of the harness's floor row
+ * ({@link #floor}) and busy-wait pipe row ({@link #pipe}), with the same queues, capacity, message and server loop
+ * ({@code docs/harness.md}, "Microbenchmarks"). JMH's one benchmark thread is the client; each state's server
+ * thread is started and stopped per trial, and the two meet only in the SPSC queues or pipes.
  *
  * <pre>
  *   client (JMH thread)                              server thread (per trial)
  *     offer/write(msg) ----&gt; [ping: SPSC 64] ----&gt; poll (spin) / read() (ladder: spin, yield, park)
  *     poll/read()      &lt;---- [pong: SPSC 64] &lt;---- offer/write(msg)
- *     (one op)
  * </pre>
- *
- * <p><b>Two spinning threads on a 2-core machine.</b> {@code floor}, and {@code pipe} with a spin window above
- * 0, keep both threads busy and so take every core of a 2-core machine; anything else running (JIT, GC, the JMH
- * runner, other processes) steals from one side. A fork can settle in a slow scheduling state for all its
- * iterations (both spinners on one CPU's run queue: milliseconds per round trip with one core busy, which
- * {@link JmhRunner} marks SUSPECT; or a milder 3x on a quiet machine), which is why the report takes the median
- * of the forks' p50s and shows each.
- *
- * <p>Threading: JMH's one benchmark thread calls the benchmark methods; each state's server thread is started
- * and stopped by the trial's setup and teardown, and the two exchange the message only through the queues or
- * pipes, which are single-producer single-consumer each way.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -18,12 +18,8 @@ import dev.busypoll.bench.Pipes;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
- * The cost of one hand-off through a queue, without a second thread: offer then poll on the same thread, so the
- * queue's cache lines never move between cores. This is the instruction cost of the queue (the ordered stores
- * and, for MPSC, the producer's compare-and-set), not the cost of moving a message between cores; that is
- * {@link PingPongBenchmark}. The busy-wait pipes' non-blocking {@code tryWrite}/{@code tryRead} show what the
- * pipe adds on top of its JCTools queue: the close checks and the writer's {@code WakeSignal.signal()} (a full
- * fence) on every write.
+ * One hand-off through a queue on one thread, offer then poll, so no cache line moves between cores: the
+ * instruction cost of JCTools' queues and of what the busy-wait pipes add on top ({@code docs/harness.md}).
  *
  * <pre>
  *   JMH thread: offer(m); poll() == m   (queue empty before and after every op)

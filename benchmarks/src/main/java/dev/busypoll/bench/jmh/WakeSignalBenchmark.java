@@ -16,22 +16,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import dev.busypoll.core.WakeSignal;
 
 /**
- * What a producer pays to make sure its consumer is awake, when the consumer is in fact awake (the common case
- * of a busy pipe): with the waiters flag ({@link WakeSignal#signal()}: one full fence and one read of a line that
- * only the consumer's {@code prepareToPark()} writes) against without it (an unconditional
- * {@link LockSupport#unpark(Thread)} on every message, as a queue without the flag would do).
+ * What a producer pays to make sure its awake consumer is awake: {@link WakeSignal#signal()} (the waiters flag)
+ * against an unconditional {@link LockSupport#unpark(Thread)} per message ({@code docs/harness.md}).
  *
  * <pre>
  *   JMH thread (producer)                     consumer thread
  *     signal()        -- state AWAKE, no unpark    (never parks on the WakeSignal)
- *     unpark(consumer) -- sets its permit          Thread.sleep(forever): sleeping does not use the park
- *                                                  permit, so every unpark takes the full "set permit" path
- *                                                  and none of them wakes a thread
+ *     unpark(consumer) -- sets its permit          Thread.sleep(forever): every unpark sets the permit,
+ *                                                  none wakes a thread
  * </pre>
- *
- * The consumer sleeps rather than spins so that the benchmark does not take the second core of a 2-core machine.
- * Neither benchmark here wakes a sleeping thread: that cost (a futex wake and a context switch, microseconds) is
- * measured as a round trip by {@link PingPongBenchmark#pipe} at spin 0.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

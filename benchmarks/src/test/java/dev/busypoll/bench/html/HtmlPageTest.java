@@ -55,10 +55,11 @@ class HtmlPageTest {
         assertTrue(html.contains("<code>code &lt;here&gt;</code>") && html.contains("<strong>bold</strong>"), html);
         assertTrue(html.contains("class=\"notes\"") && html.contains("WARNING: spinning"), html);
         assertTrue(html.contains("<li>one</li>") && html.contains("<li>two</li>"), html);
-        assertTrue(html.contains("the caption") && html.contains("<table class=\"data\">"), html);
-        assertTrue(html.contains("<td class=\"num\">0.87</td>") && html.contains("<td class=\"num\">2.50x</td>")
-                && html.contains("<td>floor</td>"), "numbers right-aligned, names not: " + html);
-        assertTrue(html.contains("<th class=\"num\">p50 µs</th>"), html);
+        assertTrue(html.contains("the caption") && html.contains("<div class=\"table-wrap\"><table>"), html);
+        assertTrue(html.contains("<td align=\"right\">0.87</td>") && html.contains("<td align=\"right\">2.50x</td>")
+                && html.contains("<td align=\"right\">n/a</td>") && html.contains("<td>floor</td>"),
+                "numbers right-aligned, names not: " + html);
+        assertTrue(html.contains("<th align=\"right\">p50 µs</th>") && html.contains("<th>transport</th>"), html);
         assertEquals(1, count(html, "<svg "), html);
         assertTrue(html.contains("<a href=\"s1.csv\">"), "files linked");
     }
@@ -72,8 +73,8 @@ class HtmlPageTest {
         assertFalse(html.contains("<script") || html.contains("<b>") || html.contains("<i>")
                 || html.contains("<cap>") || html.contains("<h>") || html.contains("<c>") || html.contains("<t>")
                 || html.contains("<x>") || html.contains("<y>") || html.contains("a <transport>"), html);
-        assertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"), html);
-        assertEquals("a &lt; b <code>&lt;&amp;&gt;</code> `", Html.inline("a < b `<&>` `"));
+        assertTrue(html.contains("&lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;q&quot;"), html);
+        assertEquals("a &lt; b <code>&lt;&amp;&gt;</code> `", HtmlPage.inline("a < b `<&>` `"));
     }
 
     @Test
