@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp examples/target/busypoll-examples.jar dev.busypoll.examples.echo.EchoExample \
- *      [--transport LOCAL,NIO] [--round-trips 20000] [--size 8] [--busy-poll-micros 50]
+ *      [--transport LOCAL,NIO] [--round-trips 20000] [--size 8] [--warmup-seconds 2] [--busy-poll-micros 50]
  * </pre>
  * {@code --help} lists the options and their defaults.
  *
@@ -90,11 +90,21 @@ public final class EchoExample {
         @Option(names = "--size", paramLabel = "BYTES", description = "Bytes per message. Default: ${DEFAULT-VALUE}.")
         private int size = 8;
 
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured round trips for this long"
+                + " on every transport before the first is measured. Default: ${DEFAULT-VALUE}.")
+        private double warmupSeconds = 2;
+
         @Override
         public Integer call() throws Exception {
             int cores = ExampleOptions.cores();
             Layout layout = common.announceLayout("", STAGES, 0);
             LatencyTable table = new LatencyTable("echo round trip, " + size + " B, " + roundTrips + " round trips");
+            common.warmUpLap(t -> {
+                long end = System.nanoTime() + (long) (warmupSeconds * 1e9);
+                do {
+                    run(t.transport(), Math.min(10_000, roundTrips), size, t.busyPollMicros(), layout, cores);
+                } while (System.nanoTime() - end < 0);
+            });
             for (TransportRun t : common.runs()) {
                 run(t.transport(), Math.max(1, roundTrips / 5), size, t.busyPollMicros(), layout, cores); // warm-up
                 long cpu = CpuTime.processNanos();

@@ -140,6 +140,12 @@ public final class GrpcExample {
                 Layout layout = common.announceLayout(caller + " caller: ", stages, caller.otherThreads());
                 LatencyTable table = new LatencyTable("gRPC unary round trip (busypoll.Pricing/Quote), " + calls
                         + " calls, " + caller + " caller");
+                common.warmUpLap(t -> {
+                    try (StageLoops loops = new StageLoops(t.transport(), layout, stages, caller.otherThreads(),
+                            cores); GrpcConnection ex = start(t.transport(), t.busyPollMicros(), loops)) {
+                        warmUp(caller, loops, ex.channel());
+                    }
+                });
                 for (TransportRun t : common.runs()) {
                     try (StageLoops loops = new StageLoops(t.transport(), layout, stages, caller.otherThreads(),
                             cores); GrpcConnection ex = start(t.transport(), t.busyPollMicros(), loops)) {
@@ -159,6 +165,13 @@ public final class GrpcExample {
 
         /** Warms the path up for {@code --warmup-seconds}, then measures {@code --calls} calls. */
         private Histogram measure(Caller caller, StageLoops loops, io.grpc.Channel channel) throws Exception {
+            warmUp(caller, loops, channel);
+            return caller == Caller.ASYNC ? measureUnaryAsync(loops.loop(Caller.STAGE), channel, calls)
+                    : GrpcConnection.measureUnary(channel, 0, calls);
+        }
+
+        /** Makes unmeasured calls for {@code --warmup-seconds}. */
+        private void warmUp(Caller caller, StageLoops loops, io.grpc.Channel channel) throws Exception {
             long end = System.nanoTime() + (long) (calling.warmupSeconds() * 1e9);
             do {
                 if (caller == Caller.ASYNC) {
@@ -167,8 +180,6 @@ public final class GrpcExample {
                     GrpcConnection.measureUnary(channel, 0, 1_000);
                 }
             } while (System.nanoTime() - end < 0);
-            return caller == Caller.ASYNC ? measureUnaryAsync(loops.loop(Caller.STAGE), channel, calls)
-                    : GrpcConnection.measureUnary(channel, 0, calls);
         }
     }
 }

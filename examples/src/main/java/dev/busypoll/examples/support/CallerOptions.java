@@ -17,8 +17,9 @@ public final class CallerOptions {
             + " loop). Default: BLOCKING,ASYNC.")
     private List<Caller> callers = List.of(Caller.BLOCKING, Caller.ASYNC);
 
-    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long before"
-            + " each measurement. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured calls for this long on every"
+            + " transport before the first is measured, and again before each measurement."
+            + " Default: ${DEFAULT-VALUE}.")
     private double warmupSeconds;
 
     /** The options with a warm-up of {@code defaultWarmupSeconds} before each measurement. */

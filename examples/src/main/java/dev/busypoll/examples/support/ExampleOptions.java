@@ -84,6 +84,26 @@ public final class ExampleOptions {
         return chosen;
     }
 
+    /** What an example does with one row of {@code --transport}. */
+    @FunctionalInterface
+    public interface Row {
+        /** Runs {@code row}. */
+        void run(TransportRun row) throws Exception;
+    }
+
+    /**
+     * Runs {@code warmUp} once for every row of {@code --transport}, unmeasured, before any row is measured. Without
+     * it the first row measured would run while the JIT still compiles the code that every row shares (on a small
+     * machine its compiler threads compete with the spinning loops for the cores), and the order of the rows would
+     * decide their figures. Prints one line saying so.
+     */
+    public void warmUpLap(Row warmUp) throws Exception {
+        System.out.println("warm-up lap: every transport once, unmeasured, before the measured rows");
+        for (TransportRun row : runs()) {
+            warmUp.run(row);
+        }
+    }
+
     /** @return the cores this JVM may use */
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();

@@ -166,8 +166,8 @@ public final class TradingExample {
                 + " Default: ${DEFAULT-VALUE}.")
         private double seconds = 3;
 
-        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before them."
-                + " Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before them, and"
+                + " on every transport once before the first is measured. Default: ${DEFAULT-VALUE}.")
         private double warmup = 2;
 
         @Option(names = "--subscribers", paramLabel = "N", description = "Market-data subscribers."
@@ -184,6 +184,7 @@ public final class TradingExample {
             }
             int cores = ExampleOptions.cores();
             Layout layout = common.announceLayout("", TradingPipeline.STAGES, 0);
+            common.warmUpLap(t -> run(t, layout, cores, rates.get(0), 0, warmup, subscribers));
             List<Result> results = new ArrayList<>();
             for (int rate : rates) {
                 for (TransportRun t : common.runs()) {

@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.OptionSpec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -163,5 +164,13 @@ class ExampleCommandLineTest {
         assertEquals(List.of(Caller.BLOCKING, Caller.ASYNC), parsed(GrpcExample.Cli.class, "--caller"));
         assertEquals(List.of(5_000, 20_000, 50_000, 100_000), parsed(TradingExample.Cli.class, "--rate"));
         assertEquals(List.of(300), parsed(TradingExample.Cli.class, "--rate", "--rate", "300"));
+    }
+
+    @Test
+    void warmUpLapRunsEveryRowOnceInOrder() throws Exception {
+        ExampleOptions options = options(EchoExample.Cli.class, "--transport", "busypoll:0,local,busypoll:auto");
+        List<String> warmed = new ArrayList<>();
+        options.warmUpLap(row -> warmed.add(row.label()));
+        assertEquals(List.of("BUSYPOLL 0us", "LOCAL", "BUSYPOLL auto"), warmed);
     }
 }
