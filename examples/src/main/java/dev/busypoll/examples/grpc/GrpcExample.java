@@ -3,6 +3,7 @@ package dev.busypoll.examples.grpc;
 import dev.busypoll.examples.support.AsyncRoundTrips;
 import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.CallerOptions;
+import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
 import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
@@ -150,22 +151,35 @@ public final class GrpcExample {
                     try (StageLoops loops = new StageLoops(t.transport(), layout, stages, caller.otherThreads(),
                             cores); GrpcConnection ex = start(t.transport(), t.busyPollMicros(), loops)) {
                         System.out.println(t.label() + ": " + quote(ex.channel(), "BUSY", 250));
-                        table.add("grpc-netty " + t.label(), measure(caller, loops, ex.channel()));
+                        warmUp(caller, loops, ex.channel());
+                        long cpu = CpuTime.processNanos();
+                        Histogram h = measure(caller, loops, ex.channel());
+                        table.add("grpc-netty " + t.label(), h, cpuMicrosPerCall(cpu));
                     }
                 }
                 if (caller == Caller.BLOCKING) {
-                    table.add("grpc-inprocess", measureInProcess(Math.max(100, calls / 5), calls));
+                    try (GrpcConnection c = GrpcConnection.inProcess()) {
+                        GrpcConnection.measureUnary(c.channel(), Math.max(100, calls / 5), 0);
+                        long cpu = CpuTime.processNanos();
+                        Histogram h = GrpcConnection.measureUnary(c.channel(), 0, calls);
+                        table.add("grpc-inprocess", h, cpuMicrosPerCall(cpu));
+                    }
                 }
                 System.out.println();
                 System.out.print(table);
+                System.out.println("(CPU/op: the whole process's CPU time per call, µs)");
                 System.out.println();
             }
             return 0;
         }
 
-        /** Warms the path up for {@code --warmup-seconds}, then measures {@code --calls} calls. */
+        /** The process's CPU time since {@code cpuBefore}, per timed call, in µs. */
+        private double cpuMicrosPerCall(long cpuBefore) {
+            return (CpuTime.processNanos() - cpuBefore) / 1e3 / calls;
+        }
+
+        /** Measures {@code --calls} calls. */
         private Histogram measure(Caller caller, StageLoops loops, io.grpc.Channel channel) throws Exception {
-            warmUp(caller, loops, channel);
             return caller == Caller.ASYNC ? measureUnaryAsync(loops.loop(Caller.STAGE), channel, calls)
                     : GrpcConnection.measureUnary(channel, 0, calls);
         }
