@@ -45,8 +45,8 @@ public final class GrpcExample {
     }
 
     /**
-     * The default warm-up before each measurement: 10 s. gRPC's HTTP/2 path is long; after 3 s busypoll's rows
-     * were still compiling (AUTO's async p50 60 µs after 3 s, 20 µs after 10 s, on 2 cores).
+     * The default warm-up before each measurement: 10 s, longer than the other examples' because gRPC's HTTP/2
+     * path is long and on a small machine the JIT compiles it beside spinning loops.
      */
     static final double WARMUP_SECONDS = 10;
 
