@@ -179,6 +179,8 @@ public final class IdleLadder implements IdleStrategy {
     private int spins;
     private long parkPeriodNanos;
     private boolean episodeAuto;
+    /** This episode has given {@link #timerLead} its sample: a timed park's lateness, or a park the lead prevented. */
+    private boolean leadSampled;
     /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
     private long lastClockRead;
     /** The episode saw other threads wanting the core. */
@@ -432,6 +434,10 @@ public final class IdleLadder implements IdleStrategy {
                     long lead = timerLead.nanos();
                     parkUntil = deadlineNanos - lead;
                     if (lead > 0 && parkUntil - clock.nanoTime() <= 0) {
+                        if (!leadSampled) {
+                            leadSampled = true;
+                            timerLead.onParkPrevented(); // the lead kept this episode from parking: let it shrink
+                        }
                         yieldOnce(); // within the lead: the caller returns at its deadline
                         return;
                     }
@@ -453,6 +459,7 @@ public final class IdleLadder implements IdleStrategy {
                         onNapTimedOut();
                     } else if (timed && !Thread.currentThread().isInterrupted()) {
                         timerLead.onTimedOut(clock.nanoTime() - until);
+                        leadSampled = true;
                     }
                 }
             }
@@ -555,6 +562,7 @@ public final class IdleLadder implements IdleStrategy {
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
+                leadSampled = false;
                 policy.select(afterOutput);
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
                 if (!episodeAuto && (long) CURRENT_SPIN_NANOS.getOpaque(this) != configured) {

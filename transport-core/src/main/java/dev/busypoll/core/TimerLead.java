@@ -9,7 +9,11 @@ package dev.busypoll.core;
  *
  * <p>The estimate follows the upper part of the lateness distribution: it moves half way towards a later wake-up
  * and a sixteenth of the way towards an earlier one, so one prompt wake-up does not undo it; each sample is clamped
- * to {@code 0..MAX_LEAD_NANOS}, which bounds the yield a timer can cost.
+ * to {@code 0..MAX_LEAD_NANOS}, which bounds the yield a timer can cost. A lead longer than the time left to the
+ * deadline prevents the park that would measure it; an idle episode that the lead keeps from parking at all therefore
+ * counts as a prompt wake-up ({@link #onParkPrevented()}), so a lead that one late wake-up made longer than the gaps
+ * between timers shrinks until parks, and samples, resume. One sample per episode: the yield after a park that woke
+ * by the lead, as it should, is no sample.
  *
  * <p>No library fits: it is two lines of arithmetic on the ladder's own samples. Threading: the ladder's owner
  * thread only.
@@ -23,6 +27,11 @@ final class TimerLead {
     /** How long before the caller's deadline the park should end, ns ({@code 0..MAX_LEAD_NANOS}). */
     long nanos() {
         return leadNanos;
+    }
+
+    /** An idle episode yielded to its deadline instead of parking, because the deadline was within the lead. */
+    void onParkPrevented() {
+        onTimedOut(0);
     }
 
     /** A park timed out {@code lateNanos} after the time it was asked to end at. */

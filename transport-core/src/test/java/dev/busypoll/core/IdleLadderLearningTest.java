@@ -157,6 +157,27 @@ class IdleLadderLearningTest {
     }
 
     @Test
+    void shouldShrinkALeadLongerThanTheGapsBetweenDeadlinesUntilItParksAgain() {
+        IdleLadder ladder = learnt();
+        for (int i = 0; i < 64; i++) {
+            ladder.timerLead().onTimedOut(Long.MAX_VALUE); // one very late wake-up after another: the longest lead
+        }
+        long parks = ladder.stats().parks();
+        long deadlineAfterWork = 100 * US; // every deadline 100 µs after the episode starts: within a 250 µs lead
+        int prevented = 0;
+        while (ladder.stats().parks() == parks) {
+            stepToThePark(ladder, () -> false, lastArrival + WORK + deadlineAfterWork);
+            ladder.idle(signal, () -> false, lastArrival + WORK + deadlineAfterWork); // yields once more
+            assertTrue(++prevented < 32, "the lead shrinks by a sixteenth per episode it prevents a park in");
+            lastArrival += GAP;
+            clock.set(lastArrival);
+            ladder.reset();
+        }
+        assertTrue(ladder.timerLead().nanos() < deadlineAfterWork, "parks resume once the lead fits the gap");
+        assertTrue(prevented > 10, "one sixteenth per episode, not per yield: " + prevented);
+    }
+
+    @Test
     void shouldEndAParkThatOnlyTheCallersDeadlineEndsByTheTimerLeadAndLearnHowLateItWoke() {
         IdleLadder ladder = learnt();
         ladder.timerLead().onTimedOut(100 * US); // a lead of 50 µs
@@ -170,6 +191,9 @@ class IdleLadderLearningTest {
         assertEquals(0, ladder.stats().naps());
         assertEquals(50 * US + 15 * US, ladder.timerLead().nanos(),
                 "half way from 50 µs to the 80 µs it woke after deadline - lead (30 µs if it had parked to the deadline)");
+        clock.set(deadline - 10 * US); // had it woken by the lead, as it should: within the lead of the deadline
+        ladder.idle(signal, () -> false, deadline);
+        assertEquals(50 * US + 15 * US, ladder.timerLead().nanos(), "the yield after a timed park is no sample");
     }
 
     @Test

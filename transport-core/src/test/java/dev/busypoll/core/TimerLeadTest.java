@@ -54,4 +54,12 @@ class TimerLeadTest {
         long settled = lead.nanos();
         assertEquals(true, settled > 60_000 && settled < 80_000, "between the mean and the late side: " + settled);
     }
+
+    @Test
+    void shouldCountAPreventedParkAsAPromptWakeUp() {
+        TimerLead lead = new TimerLead();
+        lead.onTimedOut(64_000);
+        lead.onParkPrevented();
+        assertEquals(32_000 - 2_000, lead.nanos());
+    }
 }
