@@ -13,6 +13,7 @@ import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Cell;
 
 /** Renders a {@link Hackbench.Result} as the report's thread-mode hackbench section and its CSV. Stateless. */
 public final class HackbenchSection {
@@ -47,7 +48,7 @@ public final class HackbenchSection {
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline("hackbench", title, "groups " + cell.groups(), cell.key(), "best s",
-                        cell.best(Hackbench.Run::seconds), cell.best(Hackbench.Run::nsCpuSeconds),
+                        Hackbench.best(cell, Hackbench.Run::seconds), Hackbench.best(cell, Hackbench.Run::nsCpuSeconds),
                         "CPU s (that run, ns clocks)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
@@ -77,8 +78,8 @@ public final class HackbenchSection {
     private static Chart bars(Hackbench.Result result, String title, String yLabel,
                               ToDoubleFunction<Hackbench.Run> figure) {
         return groupBars(title, "groups of 20 senders x 20 receivers", yLabel, result.config().groups(),
-                result.cells(), Hackbench.Cell::transport, Hackbench.Cell::groups,
-                c -> c.unavailable() == null && !c.runs().isEmpty() ? c.best(figure) : null, true);
+                result.cells(), Cell::transport, Cell::groups,
+                c -> c.unavailable() == null && !c.runs().isEmpty() ? Hackbench.best(c, figure) : null, true);
     }
 
     /** Every hackbench run, one line each (long format, for tools). */
@@ -86,7 +87,7 @@ public final class HackbenchSection {
         Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds",
                 "cpu_seconds_ns_clocks", "messages", "loops", "status"));
         String loops = String.valueOf(result.config().loops());
-        for (Hackbench.Cell c : result.cells()) {
+        for (Cell<Hackbench.Run> c : result.cells()) {
             if (c.unavailable() != null) {
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "", "", loops,
                         Table.status(c.unavailable())));
