@@ -74,6 +74,22 @@ public final class Workers implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #ready}, {@link #go}, then waits until every worker did its work; returns when it released them ({@link
+     * System#nanoTime()}). Throws naming {@code what} when a worker failed or the time ran out.
+     */
+    public long run(String what, long timeoutSeconds) throws InterruptedException {
+        ready(timeoutSeconds);
+        long start = System.nanoTime();
+        go();
+        boolean finished = awaitDone(timeoutSeconds);
+        check(what);
+        if (!finished) {
+            throw new IllegalStateException(what + ": unfinished after " + timeoutSeconds + " s");
+        }
+        return start;
+    }
+
     /** Throws an {@code IllegalStateException} naming {@code what} when a worker failed, with every failure. */
     public void check(String what) {
         if (!failures.isEmpty()) {
