@@ -60,8 +60,7 @@ public final class ChannelHackbenchSection {
     /** Median time per group count, one bar series per transport that ran; log y. */
     static Chart chart(ChannelHackbench.Result result) {
         return HackbenchSection.groupBars("hackbench over channels: median time per run (lower is better)", "groups",
-                "seconds (log)", result.config().groups(), result.cells(), Cell::transport,
-                Cell::groups,
+                "seconds (log)", result.config().groups(), result.cells(),
                 c -> c.unavailable() == null ? c.median(Run::seconds) : null, false);
     }
 

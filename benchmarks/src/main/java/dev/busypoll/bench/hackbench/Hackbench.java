@@ -263,17 +263,10 @@ public final class Hackbench {
                 // adding each worker's final CPU clock counts exactly their CPU inside the window.
                 double nsCpu = others0 < 0 || others1 < 0 || workers.cpuNanos() < 0 ? Double.NaN
                         : (others1 - others0 + workers.cpuNanos()) / 1e9;
-                List<IdleStats.Snapshot> readers = new ArrayList<>();
-                List<IdleStats.Snapshot> writers = new ArrayList<>();
-                for (Pipe<byte[]> p : pipes) {
-                    if (p.readerStats() != null) {
-                        readers.add(p.readerStats());
-                        writers.add(p.writerStats());
-                    }
-                }
+                boolean ladders = pipes.get(0).readerStats() != null; // one transport: all pipes alike
                 return new Run((t1 - t0) / 1e9, cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / 1e9, nsCpu,
-                        traffic.received.get(), readers.isEmpty() ? null : Pipes.sum(readers),
-                        writers.isEmpty() ? null : Pipes.sum(writers));
+                        traffic.received.get(), ladders ? Pipes.sum(pipes.stream().map(Pipe::readerStats).toList())
+                        : null, ladders ? Pipes.sum(pipes.stream().map(Pipe::writerStats).toList()) : null);
             } finally {
                 pipes.forEach(Pipe::close); // unblocks a thread still waiting after a failure or timeout
             }
