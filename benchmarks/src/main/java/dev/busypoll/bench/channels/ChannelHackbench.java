@@ -69,8 +69,7 @@ public final class ChannelHackbench {
 
         /** The transports, in report order: the floor, then every Netty transport. */
         List<Transport> transports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(FLOOR);
+            List<Transport> list = new ArrayList<>(List.of(FLOOR));
             list.addAll(Netty.all(busyPollMicros));
             return list;
         }

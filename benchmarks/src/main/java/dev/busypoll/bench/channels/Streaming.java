@@ -48,8 +48,7 @@ public final class Streaming {
 
         /** The transports, in report order: the floor, the cost ladder's rows, then every Netty transport. */
         List<Transport> transports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(FloorStreaming.floor());
+            List<Transport> list = new ArrayList<>(List.of(FloorStreaming.floor()));
             list.addAll(FloorStreaming.ladder(ByteBufAllocator.DEFAULT));
             list.addAll(Netty.all(busyPollMicros));
             return list;

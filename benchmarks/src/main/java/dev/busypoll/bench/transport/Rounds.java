@@ -9,21 +9,17 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The run loop of the throughput scenarios. The transports run in blocks: every transport {@code together} accepts
- * in one block, after the others, each of which is a block of its own (in order). Per block and group count,
- * {@code rounds} rounds, round i running every transport of the block once (starting with transport i mod their
- * count when {@code rotate}). A session is opened (and warmed up) before a transport's first run and kept across
- * runs and group counts, or opened anew for every run ({@code sessionPerRun}); with {@code openFirst} every session
- * of a block is opened before the block's first run. A transport that fails is left out for the rest of that group
- * count (one broken transport must not cost the report of the others) and gets a new session at the next one.
- * Used by one thread.
+ * The run loop of the throughput scenarios. Transports run in blocks: those {@code together} accepts in one block,
+ * after the others, each a block of its own. Per block and group count, round i runs every transport of the block
+ * once, in order or, with {@code rotate}, starting with transport i. A transport's session is opened (and warmed up)
+ * before its first run and kept, or opened for every run ({@code sessionPerRun}); with {@code openFirst} a block's
+ * sessions are all opened before its first run. A transport that fails is left out for the rest of that group count
+ * and gets a new session at the next one: one broken transport must not cost the report of the others. Used by one
+ * thread.
  *
- * @param label         the scenario, as the progress lines name it
- * @param groups        the group counts (the cases), in order
- * @param rounds        measured runs per transport and group count
- * @param rotate        whether round i starts with the block's transport i
- * @param sessionPerRun whether every run gets a fresh session
- * @param openFirst     whether a block's sessions are all opened before its first run
+ * @param label  the scenario, as the progress lines name it
+ * @param groups the group counts (the cases), in order
+ * @param rounds measured runs per transport and group count
  */
 public record Rounds(String label, List<Integer> groups, int rounds, boolean rotate, boolean sessionPerRun,
                      boolean openFirst) {
