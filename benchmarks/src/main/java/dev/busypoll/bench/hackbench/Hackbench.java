@@ -258,7 +258,9 @@ public final class Hackbench {
                 if (!finished) {
                     throw new IllegalStateException(what + " did not finish in " + timeoutSeconds + " s");
                 }
-                traffic.check(groups, loops);
+                if (traffic.received.get() != (long) groups * FDS * FDS * loops) {
+                    throw new IllegalStateException(what + ": received " + traffic.received.get() + " messages");
+                }
                 // Workers were alive at others0 (their CPU before the start is in it) and are gone at others1:
                 // adding each worker's final CPU clock counts exactly their CPU inside the window.
                 double nsCpu = others0 < 0 || others1 < 0 || workers.cpuNanos() < 0 ? Double.NaN
@@ -280,13 +282,6 @@ public final class Hackbench {
      * @param lastNanos {@link System#nanoTime()} of the last receiver's last message
      */
     public record Traffic(AtomicLong received, AtomicLong lastNanos) {
-        /** Throws unless every receiver of {@code groups} groups got its {@value #FDS} x {@code loops} messages. */
-        public void check(int groups, int loops) {
-            long expected = (long) groups * FDS * FDS * loops;
-            if (received.get() != expected) {
-                throw new IllegalStateException("received " + received.get() + " messages, expected " + expected);
-            }
-        }
     }
 
     /**
