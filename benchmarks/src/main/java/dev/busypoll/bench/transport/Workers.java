@@ -47,6 +47,11 @@ public final class Workers implements AutoCloseable {
         threads.add(t);
     }
 
+    /** The workers' {@link Thread#getId()}s, in the order added. */
+    public List<Long> threadIds() {
+        return threads.stream().map(Thread::getId).toList();
+    }
+
     /** Starts every worker and waits until each waits for {@link #go}. */
     public void ready(long timeoutSeconds) throws InterruptedException {
         ready = new CountDownLatch(threads.size());
