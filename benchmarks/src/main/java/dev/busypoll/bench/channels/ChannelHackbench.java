@@ -2,23 +2,19 @@ package dev.busypoll.bench.channels;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.ToDoubleFunction;
 
 import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
+import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
 
 /**
@@ -73,77 +69,41 @@ public final class ChannelHackbench {
 
         /** The transports, in report order: the floor, then every Netty transport. */
         List<Transport> transports() {
-            List<Transport> list = new ArrayList<>();
-            list.add(FLOOR);
+            List<Transport> list = new ArrayList<>(List.of(FLOOR));
             list.addAll(Netty.all(busyPollMicros));
             return list;
         }
     }
 
-    /**
-     * One measured run: seconds from the start signal to the last message received, CPU seconds over the same
-     * window (NaN when unknown), messages received and the busy-polling loops' waiting figures (or {@code null}).
-     */
-    public record Run(double seconds, double cpuSeconds, long messages, String idle) {
-        /** Messages per second. */
-        public double messagesPerSecond() {
-            return messages / seconds;
-        }
-
-        /** CPU µs per message. */
-        public double cpuMicrosPerMessage() {
-            return cpuSeconds * 1e6 / messages;
-        }
-    }
-
-    /**
-     * All runs of one transport at one group count; {@code unavailable} says why there are none ("failed: ..." when
-     * a run failed), or is {@code null}.
-     */
-    public record Cell(String transport, String key, int groups, List<Run> runs, String unavailable) {
-        /** The median of one figure over the runs; NaN without runs. */
-        public double median(ToDoubleFunction<Run> figure) {
-            return Stats.median(runs, figure);
-        }
-    }
-
     /** Everything one invocation measured: cells groups-major, transports in report order, and notes. */
-    public record Result(Config config, List<Cell> cells, List<String> notes) {
+    public record Result(Config config, List<Cell<Run>> cells, List<String> notes) {
         /** The cell of a group count and key, or {@code null}. */
-        public Cell cell(int groups, String key) {
-            return cells.stream().filter(c -> c.groups == groups && c.key.equals(key)).findFirst().orElse(null);
+        public Cell<Run> cell(int groups, String key) {
+            return cells.stream().filter(c -> c.groups() == groups && c.key().equals(key)).findFirst().orElse(null);
         }
 
         /** The results table: medians, CPU beside every time, ratios to the floor and to LocalChannel. */
         public Table table() {
             Table t = new Table(List.of("groups", "transport", "median s", "median CPU s", "messages/s",
                     "CPU µs/msg", "time / floor", "time / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
-            for (Cell c : cells) {
-                if (c.unavailable != null) {
-                    String l = c.unavailable.startsWith("failed") ? "failed" : "not available";
-                    t.add(List.of(String.valueOf(c.groups), c.transport, l, l, l, l, "n/a", "n/a", "n/a"));
+            for (Cell<Run> c : cells) {
+                if (c.unavailable() != null) {
+                    t.add(c.unavailableRow(List.of(String.valueOf(c.groups()), c.transport()), 4, 3));
                     continue;
                 }
-                Cell floor = cell(c.groups, "floor");
-                Cell local = cell(c.groups, "local-default");
+                Cell<Run> floor = cell(c.groups(), "floor");
+                Cell<Run> local = cell(c.groups(), "local-default");
                 // Rates from the medians (not medians of rates), so the columns of a row agree with each other
                 // for an even number of runs too.
                 double seconds = c.median(Run::seconds);
                 double cpu = c.median(Run::cpuSeconds);
-                double messages = config.messages(c.groups);
-                t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(seconds, 4), Table.fmt(cpu, 4),
+                double messages = config.messages(c.groups());
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), Table.fmt(seconds, 4), Table.fmt(cpu, 4),
                         Table.fmt(messages / seconds, 0), Table.fmt(cpu * 1e6 / messages, 2),
-                        Table.ratio(ratio(c, floor, Run::seconds)), Table.ratio(ratio(c, local, Run::seconds)),
-                        Table.ratio(ratio(c, local, Run::cpuSeconds))));
+                        Table.ratio(c.ratio(floor, Run::seconds)), Table.ratio(c.ratio(local, Run::seconds)),
+                        Table.ratio(c.ratio(local, Run::cpuSeconds))));
             }
             return t;
-        }
-
-        private static double ratio(Cell c, Cell base, ToDoubleFunction<Run> figure) {
-            if (base == null || base.unavailable != null) {
-                return Double.NaN;
-            }
-            return Stats.ratio(c.median(figure), base.median(figure));
         }
     }
 
@@ -175,26 +135,25 @@ public final class ChannelHackbench {
                 + "all their sessions open at once; the other transports one after another (their sessions hold "
                 + "file descriptors, and only one transport's fit at 16 groups).");
         notes.forEach(progress::println);
-        Map<Transport, Map<Integer, Cell>> byTransport = new IdentityHashMap<>();
-        List<Transport> together = new ArrayList<>();
-        for (Transport t : transports) {
-            Map<Integer, Cell> cells = new HashMap<>();
-            byTransport.put(t, cells);
-            if (t.unavailableReason() != null) {
-                config.groups.forEach(g -> cells.put(g, new Cell(t.name(), t.key(), g, List.of(),
-                        t.unavailableReason())));
-            } else if (interleaved(t.key())) {
-                together.add(t);
-            } else {
-                runInterleaved(config, List.of(t), opener, progress, notes, byTransport);
+        Rounds rounds = new Rounds("hackbench-channels", config.groups, config.runs, true, false, false);
+        return new Result(config, rounds.run(transports, t -> interleaved(t.key()), t -> {
+            ChannelHackbenchSession session = opener.open(t);
+            try {
+                for (int i = 0; i < config.warmupRuns; i++) {
+                    session.run(maxGroups, config.loops).seconds(t.name(), config.messages(maxGroups));
+                }
+                return session;
+            } catch (Exception | Error e) {
+                session.close();
+                throw e;
             }
-        }
-        runInterleaved(config, together, opener, progress, notes, byTransport);
-        List<Cell> cells = new ArrayList<>();
-        for (int groups : config.groups) {
-            transports.forEach(t -> cells.add(byTransport.get(t).get(groups)));
-        }
-        return new Result(config, List.copyOf(cells), List.copyOf(notes));
+        }, (t, session, groups, i) -> {
+            Run r = Measured.timed(t.name(), config.messages(groups), () -> session.run(groups, config.loops));
+            progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
+                    groups, t.name(), i + 1, config.runs, r.seconds(), r.cpuSeconds(), r.messagesPerSecond(),
+                    r.idle() == null ? "" : "  idle: " + r.idle());
+            return r;
+        }, notes, progress), List.copyOf(notes));
     }
 
     /**
@@ -203,90 +162,5 @@ public final class ChannelHackbench {
      */
     static boolean interleaved(String key) {
         return Summary.isBusyPollSetting(key);
-    }
-
-    /**
-     * Transports interleaved run by run (a list of one: a transport alone): every session opened and warmed up
-     * before its first run and kept open; per group count, round i runs every transport once, starting with
-     * transport i (mod their count). A transport that fails is left out for the rest of that group count and gets a
-     * new session at the next one.
-     */
-    private static void runInterleaved(Config config, List<Transport> together, Opener<ChannelHackbenchSession> opener,
-                                       PrintStream progress, List<String> notes,
-                                       Map<Transport, Map<Integer, Cell>> byTransport) {
-        // Insertion-ordered: closed in the order opened.
-        Map<Transport, ChannelHackbenchSession> sessions = new LinkedHashMap<>();
-        try {
-            for (int groups : config.groups) {
-                Map<Transport, List<Run>> runs = new IdentityHashMap<>();
-                together.forEach(t -> runs.put(t, new ArrayList<>()));
-                for (int i = 0; i < config.runs; i++) {
-                    for (int j = 0; j < together.size(); j++) {
-                        Transport t = together.get((i + j) % together.size());
-                        if (byTransport.get(t).containsKey(groups)) {
-                            continue; // failed at this group count
-                        }
-                        try {
-                            ChannelHackbenchSession session = sessions.get(t);
-                            if (session == null) {
-                                session = openWarmedUp(config, t, opener);
-                                sessions.put(t, session);
-                            }
-                            runs.get(t).add(measure(config, t, session, groups, i, progress));
-                        } catch (Exception | Error e) {
-                            byTransport.get(t).put(groups, failed(t, groups, e, progress, notes));
-                            ChannelHackbenchSession broken = sessions.remove(t);
-                            if (broken != null) {
-                                broken.close();
-                            }
-                        }
-                    }
-                }
-                for (Transport t : together) {
-                    byTransport.get(t).putIfAbsent(groups, new Cell(t.name(), t.key(), groups, runs.get(t), null));
-                }
-            }
-        } finally {
-            sessions.values().forEach(ChannelHackbenchSession::close);
-        }
-    }
-
-    private static Cell failed(Transport t, int groups, Throwable e, PrintStream progress,
-                               List<String> notes) {
-        if (e instanceof InterruptedException) {
-            Thread.currentThread().interrupt();
-        }
-        notes.add(t.name() + ", " + groups + " groups: FAILED: " + e);
-        progress.printf("hackbench-channels groups %d %-44s FAILED: %s%n", groups, t.name(), e);
-        return new Cell(t.name(), t.key(), groups, List.of(), "failed: " + e);
-    }
-
-    /** A new session, warmed up at the largest group count; closed again if the warm-up fails. */
-    private static ChannelHackbenchSession openWarmedUp(Config config, Transport t,
-                                                        Opener<ChannelHackbenchSession> opener) throws Exception {
-        ChannelHackbenchSession session = opener.open(t);
-        try {
-            for (int i = 0; i < config.warmupRuns; i++) {
-                session.run(config.maxGroups(), config.loops).seconds(t.name(), config.messages(config.maxGroups()));
-            }
-            return session;
-        } catch (Exception | Error e) {
-            session.close();
-            throw e;
-        }
-    }
-
-    /** Measured run {@code i} (0-based) of one transport at {@code groups}. */
-    private static Run measure(Config config, Transport t, ChannelHackbenchSession session, int groups, int i,
-                               PrintStream progress) throws Exception {
-        CpuClock.Reading cpu0 = CpuClock.read(false);
-        Measured m = session.run(groups, config.loops);
-        CpuClock.Reading cpu1 = CpuClock.read(false);
-        Run r = new Run(m.seconds(t.name(), config.messages(groups)), CpuClock.secondsBetween(cpu0, cpu1),
-                m.messages(), m.idle());
-        progress.printf("hackbench-channels groups %d %-44s run %d/%d %8.4f s  CPU %8.4f s  %10.0f msg/s%s%n",
-                groups, t.name(), i + 1, config.runs, r.seconds, r.cpuSeconds, r.messagesPerSecond(),
-                r.idle == null ? "" : "  idle: " + r.idle);
-        return r;
     }
 }

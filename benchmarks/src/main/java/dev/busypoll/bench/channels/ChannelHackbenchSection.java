@@ -10,6 +10,7 @@ import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.hackbench.HackbenchSection;
+import dev.busypoll.bench.transport.Cell;
 
 /** Renders a {@link ChannelHackbench.Result} as the report's hackbench-over-channels section and CSV. Stateless. */
 public final class ChannelHackbenchSection {
@@ -31,8 +32,9 @@ public final class ChannelHackbenchSection {
                 + " messages per connection in flight). Groups " + c.groups() + "; each transport connects the "
                 + "largest group count once and a run with fewer groups drives the first ones (the others' "
                 + "connections stay idle); per transport " + c.warmupRuns() + " warm-up run(s) at the largest group "
-                + "count, then per cell " + c.runs() + " measured runs; transports one after the other (not "
-                + "interleaved); medians reported, messages/s and CPU µs/msg computed from them. Time: start "
+                + "count, then per cell " + c.runs() + " measured runs; the busypoll rows interleaved run by run, the "
+                + "other transports one after the other; medians reported, messages/s and CPU µs/msg computed from "
+                + "them. Time: start "
                 + "signal to the last message received; CPU: the CPU clock over the same window. Ratios: this row "
                 + "/ the reference (lower is better). "
                 + "The floor is plain threads (" + 2 * ChannelHackbench.FDS + " per group) handing references "
@@ -42,15 +44,13 @@ public final class ChannelHackbenchSection {
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(chart(result)));
         StreamingSection.addIdle(blocks, "Idle-ladder figures of the busy-polling loops (last run of each cell, "
-                + "summed over the " + c.threads() + " loops):", result.cells().stream()
-                .filter(cell -> !cell.runs().isEmpty() && cell.runs().get(cell.runs().size() - 1).idle() != null)
-                .map(cell -> cell.groups() + " groups, " + cell.transport() + ": "
-                        + cell.runs().get(cell.runs().size() - 1).idle()).toList());
+                + "summed over the " + c.threads() + " loops):", result.cells(),
+                cell -> cell.groups() + " groups, " + cell.transport());
         String title = "hackbench over channels (20 x 20 connections per group)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline("hackbench-channels", title, "groups " + cell.groups(), cell.key(),
-                        "median s", cell.median(ChannelHackbench.Run::seconds),
-                        cell.median(ChannelHackbench.Run::cpuSeconds),
+                        "median s", cell.median(Run::seconds),
+                        cell.median(Run::cpuSeconds),
                         "CPU s", ChannelHackbench.interleaved(cell.key()) ? cell.runs().stream()
                                 .map(r -> new Headline.Round(r.seconds(), r.cpuSeconds())).toList() : List.of()))
                 .toList();
@@ -61,9 +61,8 @@ public final class ChannelHackbenchSection {
     /** Median time per group count, one bar series per transport that ran; log y. */
     static Chart chart(ChannelHackbench.Result result) {
         return HackbenchSection.groupBars("hackbench over channels: median time per run (lower is better)", "groups",
-                "seconds (log)", result.config().groups(), result.cells(), ChannelHackbench.Cell::transport,
-                ChannelHackbench.Cell::groups,
-                c -> c.unavailable() == null ? c.median(ChannelHackbench.Run::seconds) : null, false);
+                "seconds (log)", result.config().groups(), result.cells(),
+                c -> c.unavailable() == null ? c.median(Run::seconds) : null, false);
     }
 
     /** Every run, one line each (long format, for tools). */
@@ -72,13 +71,13 @@ public final class ChannelHackbenchSection {
                 "cpu_seconds", "messages_per_s", "cpu_us_per_msg", "status"));
         String loops = String.valueOf(result.config().loops());
         String threads = String.valueOf(result.config().threads());
-        for (ChannelHackbench.Cell c : result.cells()) {
+        for (Cell<Run> c : result.cells()) {
             if (c.unavailable() != null) {
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", loops, threads, "", "", "", "",
                         "", Table.status(c.unavailable())));
             }
             for (int i = 0; i < c.runs().size(); i++) {
-                ChannelHackbench.Run r = c.runs().get(i);
+                Run r = c.runs().get(i);
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), String.valueOf(i + 1), loops,
                         threads, String.valueOf(r.messages()), Table.fmt(r.seconds(), 6),
                         Table.fmt(r.cpuSeconds(), 6), Table.fmt(r.messagesPerSecond(), 1),

@@ -1,7 +1,6 @@
 package dev.busypoll.bench.channels;
 
 import java.util.ArrayList;
-import java.util.List;
 
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.transport.Floor;
@@ -45,31 +44,22 @@ interface ChannelHackbenchSession extends AutoCloseable {
      * window.
      */
     private static ChannelHackbenchSession floor(Floor floor) {
-        List<Workers> last = new ArrayList<>();
         return new ChannelHackbenchSession() {
+            private Workers workers = new Workers(true);
+
             @Override
             public Measured run(int groups, int loops) throws Exception {
                 close();
-                Workers workers = new Workers(true);
-                last.add(workers);
+                workers = new Workers(true);
                 Hackbench.Traffic traffic = Hackbench.start(floor, groups, loops, ChannelHackbench.FLOOR_CAPACITY,
                         workers, new ArrayList<Pipe<byte[]>>());
-                long timeout = 120 + (long) groups * ChannelHackbench.FDS * loops / 10_000;
-                workers.ready(120);
-                long t0 = System.nanoTime();
-                workers.go();
-                boolean finished = workers.awaitDone(timeout);
-                workers.check("floor");
-                if (!finished) {
-                    throw new IllegalStateException("floor: receivers unfinished after " + timeout + " s");
-                }
+                long t0 = workers.run("floor", 120 + (long) groups * ChannelHackbench.FDS * loops / 10_000);
                 return new Measured(t0, traffic.lastNanos().get(), traffic.received().get(), null);
             }
 
             @Override
             public void close() {
-                last.forEach(Workers::close);
-                last.clear();
+                workers.close();
             }
         };
     }

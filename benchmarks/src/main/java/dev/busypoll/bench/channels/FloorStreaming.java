@@ -70,18 +70,25 @@ final class FloorStreaming implements StreamingSession {
      */
     interface Ends {
         /** Writes {@code messages} messages, handing each to {@code handOff}, which returns once it took it. */
-        void write(long messages, Consumer<Object> handOff);
+        void write(long messages, HandOff handOff) throws Exception;
 
         /** The reader of the stream, made before its first message. */
         Reader reader(long messages);
     }
 
+    /** Where the writer hands a message: it returns once the message was taken. */
+    @FunctionalInterface
+    interface HandOff {
+        /** Hands {@code message} on, spinning while there is no room. */
+        void accept(Object message) throws Exception;
+    }
+
     /** Takes a stream's messages, each as it comes ({@link #accept}), or all of them off the queue. */
     interface Reader extends Consumer<Object> {
         /** Takes {@code messages} messages off {@code queue}, spinning while it is empty. */
-        default void drain(Floor.QueuePipe<Object> queue, long messages) {
+        default void drain(Floor.QueuePipe<Object> queue, long messages) throws InterruptedException {
             for (long n = 0; n < messages; n++) {
-                accept(take(queue));
+                accept(queue.read());
             }
         }
 
@@ -102,26 +109,15 @@ final class FloorStreaming implements StreamingSession {
             if (queue != null) {
                 reader.drain(queue, messages);
             } else {
-                stream.write(messages, reader); // the no-op transport: every write straight to the reader
+                stream.write(messages, reader::accept); // the no-op transport: every write straight to the reader
             }
             end.set(System.nanoTime());
             bytes.set(reader.finish());
         });
         if (queue != null) {
-            workers.add(rung.key() + "-stream-sender", () -> stream.write(messages, m -> {
-                while (!queue.offer(m)) {
-                    spin();
-                }
-            }));
+            workers.add(rung.key() + "-stream-sender", () -> stream.write(messages, queue::write));
         }
-        workers.ready(TIMEOUT_SECONDS);
-        long t0 = System.nanoTime();
-        workers.go();
-        boolean finished = workers.awaitDone(TIMEOUT_SECONDS + messages / 1_000_000);
-        workers.check(rung.key());
-        if (!finished) {
-            throw new IllegalStateException(rung.key() + ": stream unfinished");
-        }
+        long t0 = workers.run(rung.key() + " stream", TIMEOUT_SECONDS + messages / 1_000_000);
         return new Measured(t0, end.get(), bytes.get() / PAYLOAD.length, null);
     }
 
@@ -129,23 +125,6 @@ final class FloorStreaming implements StreamingSession {
     public void close() {
         if (workers != null) {
             workers.close();
-        }
-    }
-
-    /** The next message off {@code queue}, spinning while it is empty. */
-    static Object take(Floor.QueuePipe<Object> queue) {
-        Object m;
-        while ((m = queue.poll()) == null) {
-            spin();
-        }
-        return m;
-    }
-
-    /** Waits one turn of a spin, failing when the session closes the thread. */
-    static void spin() {
-        Thread.onSpinWait();
-        if (Thread.currentThread().isInterrupted()) {
-            throw new IllegalStateException("interrupted while spinning");
         }
     }
 
@@ -157,7 +136,7 @@ final class FloorStreaming implements StreamingSession {
         private long bytes;
 
         @Override
-        public void write(long messages, Consumer<Object> handOff) {
+        public void write(long messages, HandOff handOff) throws Exception {
             for (long i = 0; i < messages; i++) {
                 handOff.accept(PAYLOAD);
             }
@@ -169,9 +148,9 @@ final class FloorStreaming implements StreamingSession {
         }
 
         @Override
-        public void drain(Floor.QueuePipe<Object> queue, long messages) {
+        public void drain(Floor.QueuePipe<Object> queue, long messages) throws InterruptedException {
             for (long n = 0; n < messages; n++) {
-                bytes += ((byte[]) take(queue)).length;
+                bytes += ((byte[]) queue.read()).length;
             }
         }
 
@@ -189,7 +168,7 @@ final class FloorStreaming implements StreamingSession {
     /** Rung (b): a buffer per message, made as the pump makes it ({@code batch} per flush), taken as the sink does. */
     private record ByteBufs(ByteBufAllocator alloc, int batch) implements Ends {
         @Override
-        public void write(long messages, Consumer<Object> handOff) {
+        public void write(long messages, HandOff handOff) throws Exception {
             Object[] flush = new Object[batch];
             for (long left = messages; left > 0; left -= flush.length) {
                 int n = (int) Math.min(flush.length, left);
@@ -248,7 +227,7 @@ final class FloorStreaming implements StreamingSession {
         }
 
         @Override
-        public void write(long messages, Consumer<Object> handOff) {
+        public void write(long messages, HandOff handOff) throws Exception {
             Outlet channel = new Outlet(pump, handOff);
             channel.config().setAllocator(alloc);
             try {
@@ -257,11 +236,11 @@ final class FloorStreaming implements StreamingSession {
                     if (channel.hasPendingTasks()) {
                         channel.runPendingTasks(); // the pump's next turn
                     } else {
-                        spin();
+                        Floor.idle(0, Floor.NEVER_YIELD);
                     }
                 }
                 while (!done.isDone()) {
-                    spin(); // the pump fails a stream whose channel closes before its end
+                    Floor.idle(0, Floor.NEVER_YIELD); // the pump fails a stream whose channel closes before its end
                 }
             } finally {
                 channel.finishAndReleaseAll();
@@ -291,18 +270,22 @@ final class FloorStreaming implements StreamingSession {
 
     /** A channel whose {@code doWrite} hands each flushed message on, and does nothing else. */
     private static final class Outlet extends EmbeddedChannel {
-        private final Consumer<Object> handOff;
+        private final HandOff handOff;
         /** Messages handed on; on the writer thread. */
         long handedOff;
 
-        Outlet(ChannelHandler pump, Consumer<Object> handOff) {
+        Outlet(ChannelHandler pump, HandOff handOff) {
             super(pump);
             this.handOff = handOff;
         }
 
         @Override
         protected void handleOutboundMessage(Object msg) {
-            handOff.accept(msg); // between doWrite's retain and its removal of the entry
+            try {
+                handOff.accept(msg); // between doWrite's retain and its removal of the entry
+            } catch (Exception e) {
+                throw new IllegalStateException("hand-off failed", e);
+            }
             handedOff++;
         }
     }

@@ -4,6 +4,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.busypoll.bench.Checks;
+
 /**
  * A memory guard for one stream: the sender stops when more than {@code capacity} bytes are sent but not yet
  * received, and the receiver resumes it once at most half of that is left. It exists because Netty's {@code
@@ -31,9 +33,7 @@ final class InFlightWindow {
      * @param resume         continues the sender
      */
     InFlightWindow(long capacity, Executor senderExecutor, Runnable resume) {
-        if (capacity < 2) {
-            throw new IllegalArgumentException("capacity must be >= 2 bytes, was " + capacity);
-        }
+        Checks.check(capacity >= 2, "capacity must be >= 2 bytes", capacity);
         this.capacity = capacity;
         this.senderExecutor = senderExecutor;
         this.resume = resume;

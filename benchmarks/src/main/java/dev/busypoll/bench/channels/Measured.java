@@ -1,5 +1,9 @@
 package dev.busypoll.bench.channels;
 
+import java.util.concurrent.Callable;
+
+import dev.busypoll.bench.CpuClock;
+
 /**
  * One run of a session as the transport saw it.
  *
@@ -19,5 +23,13 @@ record Measured(long startNanos, long endNanos, long messages, String idle) {
             throw new IllegalStateException(who + ": run took " + seconds + " s");
         }
         return seconds;
+    }
+
+    /** Runs {@code session} once between two readings of the CPU clock; its figures, checked as {@link #seconds}. */
+    static Run timed(String who, long expected, Callable<Measured> session) throws Exception {
+        CpuClock.Reading cpu0 = CpuClock.read(false);
+        Measured m = session.call();
+        CpuClock.Reading cpu1 = CpuClock.read(false);
+        return new Run(m.messages, m.seconds(who, expected), CpuClock.secondsBetween(cpu0, cpu1), m.idle);
     }
 }

@@ -18,6 +18,7 @@ import io.netty.util.concurrent.Future;
 
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.NettyPair;
 
 /**
  * The channel hackbench over one Netty transport, all on ONE event loop group: every (sender, receiver) pair of a
@@ -173,24 +174,11 @@ final class NettyHackbenchChannels implements ChannelHackbenchSession {
         }
     }
 
-    /**
-     * Closes every channel at once and waits for all close futures together, the peers' sides included, then the
-     * group; an interrupt cuts the waits short and stays set.
-     */
+    /** Closes every channel, the peers' sides included, then the group; an interrupt cuts it short. */
     @Override
     public void close() {
         List<Channel> all = new ArrayList<>(channels);
         all.addAll(children);
-        CountDownLatch closed = new CountDownLatch(all.size());
-        for (Channel c : all) {
-            c.close();
-            c.closeFuture().addListener(f -> closed.countDown());
-        }
-        try {
-            closed.await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        NettyPair.close(all, group);
     }
 }

@@ -3,12 +3,14 @@ package dev.busypoll.bench.channels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Cell;
 
 /** Renders a {@link Streaming.Result} as the report's streaming section and its CSV. Stateless. */
 public final class StreamingSection {
@@ -48,20 +50,19 @@ public final class StreamingSection {
                 + "that row cost less than the rung below it."));
         blocks.add(Block.table("Cost ladder", result.ladder()));
         addIdle(blocks, "Idle-ladder figures of the busy-polling loops (last repetition, measured stream only, "
-                + "client and server loop summed):", result.rows().stream()
-                .filter(r -> !r.reps().isEmpty() && r.reps().get(r.reps().size() - 1).idle() != null)
-                .map(r -> r.name() + ": " + r.reps().get(r.reps().size() - 1).idle()).toList());
+                + "client and server loop summed):", result.rows(), Cell::transport);
         String title = "streaming throughput (" + Streaming.MESSAGE_BYTES + "-byte messages, one way)";
-        List<Headline> headlines = result.rows().stream().filter(r -> !r.reps().isEmpty())
-                .map(r -> new Headline("streaming", title, "", r.key(), "µs/msg",
-                        r.median(Streaming.Rep::microsPerMessage), r.median(Streaming.Rep::cpuMicrosPerMessage),
-                        "CPU µs/msg"))
+        List<Headline> headlines = result.rows().stream().filter(r -> !r.runs().isEmpty())
+                .map(r -> new Headline("streaming", title, "", r.key(), "µs/msg", r.median(Run::microsPerMessage),
+                        r.median(Run::cpuMicrosPerMessage), "CPU µs/msg"))
                 .toList();
         return new Section("streaming", title, blocks, Map.of("streaming.csv", csv(result)), headlines);
     }
 
-    /** Adds the idle-ladder bullets under {@code intro}, when there are any. */
-    static void addIdle(List<Block> blocks, String intro, List<String> idle) {
+    /** Adds a bullet per cell whose last run has idle-ladder figures, under {@code intro}, when there are any. */
+    static void addIdle(List<Block> blocks, String intro, List<Cell<Run>> cells, Function<Cell<Run>, String> who) {
+        List<String> idle = cells.stream().filter(c -> c.last() != null && c.last().idle() != null)
+                .map(c -> who.apply(c) + ": " + c.last().idle()).toList();
         if (!idle.isEmpty()) {
             blocks.add(Block.text(intro));
             blocks.add(new Block.Bullets(idle));
@@ -71,10 +72,10 @@ public final class StreamingSection {
     /** Median messages/s, one bar per transport that ran; log y. */
     static Chart chart(Streaming.Result result) {
         List<Chart.Series> series = new ArrayList<>();
-        for (Streaming.Row r : result.rows()) {
+        for (Cell<Run> r : result.rows()) {
             if (r.unavailable() == null) {
-                series.add(new Chart.Series(r.name(),
-                        List.of(new Chart.Point(0, r.median(Streaming.Rep::messagesPerSecond)))));
+                series.add(new Chart.Series(r.transport(),
+                        List.of(new Chart.Point(0, r.median(Run::messagesPerSecond)))));
             }
         }
         return Chart.bars("streaming: median messages per second (higher is better)", "transport",
@@ -87,17 +88,17 @@ public final class StreamingSection {
         Table t = new Table(List.of("transport", "key", "rep", "batch", "messages", "seconds", "cpu_seconds",
                 "messages_per_s", "mb_per_s", "cpu_us_per_msg", "cpu_ms_per_mb", "status"));
         String batch = String.valueOf(result.config().batch());
-        for (Streaming.Row row : result.rows()) {
+        for (Cell<Run> row : result.rows()) {
             if (row.unavailable() != null) {
-                t.add(List.of(row.name(), row.key(), "", batch, "", "", "", "", "", "", "",
+                t.add(List.of(row.transport(), row.key(), "", batch, "", "", "", "", "", "", "",
                         Table.status(row.unavailable())));
             }
-            for (int i = 0; i < row.reps().size(); i++) {
-                Streaming.Rep r = row.reps().get(i);
-                t.add(List.of(row.name(), row.key(), String.valueOf(i + 1), batch, String.valueOf(r.messages()),
+            for (int i = 0; i < row.runs().size(); i++) {
+                Run r = row.runs().get(i);
+                t.add(List.of(row.transport(), row.key(), String.valueOf(i + 1), batch, String.valueOf(r.messages()),
                         Table.fmt(r.seconds(), 6), Table.fmt(r.cpuSeconds(), 6), Table.fmt(r.messagesPerSecond(), 1),
-                        Table.fmt(r.megabytesPerSecond(), 3), Table.fmt(r.cpuMicrosPerMessage(), 4),
-                        Table.fmt(r.cpuMillisPerMegabyte(), 4), "ok"));
+                        Table.fmt(Streaming.megabytesPerSecond(r), 3), Table.fmt(r.cpuMicrosPerMessage(), 4),
+                        Table.fmt(Streaming.cpuMillisPerMegabyte(r), 4), "ok"));
             }
         }
         return t.csv();

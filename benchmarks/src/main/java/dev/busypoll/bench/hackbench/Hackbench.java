@@ -4,9 +4,7 @@ import java.io.EOFException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
@@ -18,9 +16,11 @@ import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.BusyWait;
+import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Pipe;
+import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.ThreadTransport;
 import dev.busypoll.bench.transport.Workers;
 import dev.busypoll.core.IdleStats;
@@ -83,34 +83,23 @@ public final class Hackbench {
                       IdleStats.Snapshot writers) {
     }
 
-    /**
-     * All runs of one transport at one group count; {@code unavailable} says why there are none ("failed: ..." when
-     * a run failed: then no run counts), or is {@code null}.
-     */
-    public record Cell(String transport, String key, int groups, List<Run> runs, String unavailable) {
-        /** One figure of the fastest run; NaN without runs. */
-        public double best(ToDoubleFunction<Run> figure) {
-            return runs.stream().min(Comparator.comparingDouble(Run::seconds)).map(figure::applyAsDouble)
-                    .orElse(Double.NaN);
-        }
+    /** One figure of a cell's fastest run; NaN without runs. */
+    public static double best(Cell<Run> cell, ToDoubleFunction<Run> figure) {
+        return cell.runs().stream().min(Comparator.comparingDouble(Run::seconds)).map(figure::applyAsDouble)
+                .orElse(Double.NaN);
+    }
 
-        /** The median of one figure; NaN without runs. */
-        public double median(ToDoubleFunction<Run> figure) {
-            return Stats.median(runs, figure);
-        }
-
-        /** The run whose wall time is the median (the lower middle one for an even count), or {@code null}. */
-        public Run medianRun() {
-            List<Run> sorted = runs.stream().sorted(Comparator.comparingDouble(Run::seconds)).toList();
-            return sorted.isEmpty() ? null : sorted.get((sorted.size() - 1) / 2);
-        }
+    /** A cell's run whose wall time is the median (the lower middle one for an even count), or {@code null}. */
+    static Run medianRun(Cell<Run> cell) {
+        List<Run> sorted = cell.runs().stream().sorted(Comparator.comparingDouble(Run::seconds)).toList();
+        return sorted.isEmpty() ? null : sorted.get((sorted.size() - 1) / 2);
     }
 
     /** Everything one invocation measured: cells groups-major, transports in configuration order, and notes. */
-    public record Result(Config config, List<Cell> cells, List<String> notes) {
+    public record Result(Config config, List<Cell<Run>> cells, List<String> notes) {
         /** The cell for a group count and transport key, or {@code null}. */
-        public Cell cell(int groups, String key) {
-            return cells.stream().filter(c -> c.groups == groups && c.key.equals(key)).findFirst().orElse(null);
+        public Cell<Run> cell(int groups, String key) {
+            return cells.stream().filter(c -> c.groups() == groups && c.key().equals(key)).findFirst().orElse(null);
         }
 
         /** One row per cell: best and median times, CPU beside each, the RFC's ratios on the best runs. */
@@ -118,19 +107,18 @@ public final class Hackbench {
             Table t = new Table(List.of("groups", "transport", "best s", "CPU s (best run)",
                     "CPU s (best run, ns clocks)", "median s", "median CPU s", "median CPU s (ns clocks)",
                     "CPU/wall (median)", "kernel/this (best)", "spin0/this (best)"));
-            for (Cell c : cells) {
-                if (c.unavailable != null) {
-                    String l = c.unavailable.startsWith("failed") ? "failed" : "not available";
-                    t.add(List.of(String.valueOf(c.groups), c.transport, l, l, l, l, l, l, l, "n/a", "n/a"));
+            for (Cell<Run> c : cells) {
+                if (c.unavailable() != null) {
+                    t.add(c.unavailableRow(List.of(String.valueOf(c.groups()), c.transport()), 7, 2));
                     continue;
                 }
-                t.add(List.of(String.valueOf(c.groups), c.transport, Table.fmt(c.best(Run::seconds), 3),
-                        Table.fmt(c.best(Run::cpuSeconds), 3), Table.fmt(c.best(Run::nsCpuSeconds), 3),
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), Table.fmt(best(c, Run::seconds), 3),
+                        Table.fmt(best(c, Run::cpuSeconds), 3), Table.fmt(best(c, Run::nsCpuSeconds), 3),
                         Table.fmt(c.median(Run::seconds), 3), Table.fmt(c.median(Run::cpuSeconds), 3),
                         Table.fmt(c.median(Run::nsCpuSeconds), 3),
                         Table.fmt(Stats.ratio(c.median(Run::cpuSeconds), c.median(Run::seconds)), 2),
-                        Table.ratio(ratioOfBest(cell(c.groups, "kernel"), c)),
-                        Table.ratio(ratioOfBest(cell(c.groups, "spin0"), c))));
+                        Table.ratio(ratioOfBest(cell(c.groups(), "kernel"), c)),
+                        Table.ratio(ratioOfBest(cell(c.groups(), "spin0"), c))));
             }
             return t;
         }
@@ -159,14 +147,14 @@ public final class Hackbench {
             Table t = new Table(List.of("groups", "transport", "reader waits", "ended spinning", "ended yielding",
                     "ended parked", "reader spin s", "reader yield s", "reader park s", "writer waits",
                     "writer spin s", "writer yield s", "writer park s"));
-            for (Cell c : cells) {
-                Run r = c.medianRun();
+            for (Cell<Run> c : cells) {
+                Run r = medianRun(c);
                 if (r == null || r.readers == null) {
                     continue;
                 }
                 IdleStats.Snapshot rd = r.readers;
                 IdleStats.Snapshot wr = r.writers;
-                t.add(List.of(String.valueOf(c.groups), c.transport, String.valueOf(rd.episodes()),
+                t.add(List.of(String.valueOf(c.groups()), c.transport(), String.valueOf(rd.episodes()),
                         percent(rd.wokeWhileSpinning(), rd.episodes()), percent(rd.wokeWhileYielding(), rd.episodes()),
                         percent(rd.wokeWhileParking(), rd.episodes()), Table.fmt(rd.spinNanos() / 1e9, 3),
                         Table.fmt(rd.yieldNanos() / 1e9, 3), Table.fmt(rd.parkNanos() / 1e9, 3),
@@ -187,12 +175,12 @@ public final class Hackbench {
             return Double.isNaN(ratio) ? "n/a" : ratio >= bar ? "met" : "missed";
         }
 
-        private static double ratioOfBest(Cell numerator, Cell denominator) {
-            if (numerator == null || denominator == null || numerator.unavailable != null
-                    || denominator.unavailable != null) {
+        private static double ratioOfBest(Cell<Run> numerator, Cell<Run> denominator) {
+            if (numerator == null || denominator == null || numerator.unavailable() != null
+                    || denominator.unavailable() != null) {
                 return Double.NaN;
             }
-            return Stats.ratio(numerator.best(Run::seconds), denominator.best(Run::seconds));
+            return Stats.ratio(best(numerator, Run::seconds), best(denominator, Run::seconds));
         }
     }
 
@@ -227,52 +215,19 @@ public final class Hackbench {
                 + "column counts the same CPU from nanosecond clocks (each worker's thread CPU clock + every "
                 + "other thread's /proc schedstat), as a cross-check.");
         notes.forEach(progress::println);
-        // One broken transport must not cost the report of all the others: failures are recorded per cell.
-        Map<String, String> failed = new LinkedHashMap<>();
-        for (ThreadTransport t : transports) {
-            if (t.unavailableReason() == null) {
-                try {
-                    Run w = runOnce(t, 1, config.loops, config.pipeCapacity, config.timeoutSeconds);
-                    progress.printf("hackbench warm-up  %-28s groups=1  %.3f s  CPU %.3f s%n", t.name(), w.seconds,
-                            w.cpuSeconds);
-                } catch (Exception e) {
-                    config.groups.forEach(g -> failed.put(g + "/" + t.key(), "failed: warm-up: " + e));
-                    notes.add(t.name() + ": FAILED in warm-up: " + e);
-                    progress.printf("hackbench warm-up  %-28s FAILED: %s%n", t.name(), e);
-                }
-            }
-        }
-        Map<String, List<Run>> runs = new LinkedHashMap<>();
-        for (int g : config.groups) {
-            for (int r = 0; r < config.runs; r++) {
-                for (ThreadTransport t : transports) {
-                    String cell = g + "/" + t.key();
-                    if (t.unavailableReason() != null || failed.containsKey(cell)) {
-                        continue;
-                    }
-                    try {
-                        Run run = runOnce(t, g, config.loops, config.pipeCapacity, config.timeoutSeconds);
-                        runs.computeIfAbsent(cell, k -> new ArrayList<>()).add(run);
-                        progress.printf("hackbench run %d/%d %-28s groups=%d  %.3f s  CPU %.3f s (ns clocks %.3f s)%n",
-                                r + 1, config.runs, t.name(), g, run.seconds, run.cpuSeconds, run.nsCpuSeconds);
-                    } catch (Exception e) {
-                        failed.put(cell, "failed: " + e);
-                        notes.add(t.name() + " groups=" + g + ": FAILED in run " + (r + 1) + ": " + e);
-                        progress.printf("hackbench run %d/%d %-28s groups=%d  FAILED: %s%n", r + 1, config.runs,
-                                t.name(), g, e);
-                    }
-                }
-            }
-        }
-        List<Cell> cells = new ArrayList<>();
-        for (int g : config.groups) {
-            for (ThreadTransport t : transports) {
-                String why = t.unavailableReason() != null ? t.unavailableReason() : failed.get(g + "/" + t.key());
-                cells.add(new Cell(t.name(), t.key(), g, why != null ? List.of() : List.copyOf(runs.get(g + "/"
-                        + t.key())), why));
-            }
-        }
-        return new Result(config, List.copyOf(cells), List.copyOf(notes));
+        Rounds rounds = new Rounds("hackbench", config.groups, config.runs, false, false, true);
+        List<Cell<Run>> cells = rounds.<ThreadTransport, AutoCloseable, Run>run(transports, t -> true, t -> {
+            Run w = runOnce((ThreadTransport) t, 1, config.loops, config.pipeCapacity, config.timeoutSeconds);
+            progress.printf("hackbench warm-up  %-28s groups=1  %.3f s  CPU %.3f s%n", t.name(), w.seconds,
+                    w.cpuSeconds);
+            return () -> { };
+        }, (t, warm, g, r) -> {
+            Run run = runOnce(t, g, config.loops, config.pipeCapacity, config.timeoutSeconds);
+            progress.printf("hackbench run %d/%d %-28s groups=%d  %.3f s  CPU %.3f s (ns clocks %.3f s)%n",
+                    r + 1, config.runs, t.name(), g, run.seconds, run.cpuSeconds, run.nsCpuSeconds);
+            return run;
+        }, notes, progress);
+        return new Result(config, cells, List.copyOf(notes));
     }
 
     /**
@@ -303,22 +258,17 @@ public final class Hackbench {
                 if (!finished) {
                     throw new IllegalStateException(what + " did not finish in " + timeoutSeconds + " s");
                 }
-                traffic.check(groups, loops);
+                if (traffic.received.get() != (long) groups * FDS * FDS * loops) {
+                    throw new IllegalStateException(what + ": received " + traffic.received.get() + " messages");
+                }
                 // Workers were alive at others0 (their CPU before the start is in it) and are gone at others1:
                 // adding each worker's final CPU clock counts exactly their CPU inside the window.
                 double nsCpu = others0 < 0 || others1 < 0 || workers.cpuNanos() < 0 ? Double.NaN
                         : (others1 - others0 + workers.cpuNanos()) / 1e9;
-                List<IdleStats.Snapshot> readers = new ArrayList<>();
-                List<IdleStats.Snapshot> writers = new ArrayList<>();
-                for (Pipe<byte[]> p : pipes) {
-                    if (p.readerStats() != null) {
-                        readers.add(p.readerStats());
-                        writers.add(p.writerStats());
-                    }
-                }
+                boolean ladders = pipes.get(0).readerStats() != null; // one transport: all pipes alike
                 return new Run((t1 - t0) / 1e9, cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / 1e9, nsCpu,
-                        traffic.received.get(), readers.isEmpty() ? null : Pipes.sum(readers),
-                        writers.isEmpty() ? null : Pipes.sum(writers));
+                        traffic.received.get(), ladders ? Pipes.sum(pipes.stream().map(Pipe::readerStats).toList())
+                        : null, ladders ? Pipes.sum(pipes.stream().map(Pipe::writerStats).toList()) : null);
             } finally {
                 pipes.forEach(Pipe::close); // unblocks a thread still waiting after a failure or timeout
             }
@@ -332,13 +282,6 @@ public final class Hackbench {
      * @param lastNanos {@link System#nanoTime()} of the last receiver's last message
      */
     public record Traffic(AtomicLong received, AtomicLong lastNanos) {
-        /** Throws unless every receiver of {@code groups} groups got its {@value #FDS} x {@code loops} messages. */
-        public void check(int groups, int loops) {
-            long expected = (long) groups * FDS * FDS * loops;
-            if (received.get() != expected) {
-                throw new IllegalStateException("received " + received.get() + " messages, expected " + expected);
-            }
-        }
     }
 
     /**

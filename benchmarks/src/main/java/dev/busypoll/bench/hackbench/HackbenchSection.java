@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.function.ToIntFunction;
 
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Cell;
 
 /** Renders a {@link Hackbench.Result} as the report's thread-mode hackbench section and its CSV. Stateless. */
 public final class HackbenchSection {
@@ -47,7 +47,7 @@ public final class HackbenchSection {
         String title = "hackbench (threads, pipes)";
         List<Headline> headlines = result.cells().stream().filter(cell -> !cell.runs().isEmpty())
                 .map(cell -> new Headline("hackbench", title, "groups " + cell.groups(), cell.key(), "best s",
-                        cell.best(Hackbench.Run::seconds), cell.best(Hackbench.Run::nsCpuSeconds),
+                        Hackbench.best(cell, Hackbench.Run::seconds), Hackbench.best(cell, Hackbench.Run::nsCpuSeconds),
                         "CPU s (that run, ns clocks)"))
                 .toList();
         return new Section("hackbench", title, blocks, Map.of("hackbench.csv", csv(result)), headlines);
@@ -57,15 +57,14 @@ public final class HackbenchSection {
      * Bars of one figure per group count, one series per transport (in first-seen order) with a bar where {@code
      * figure} gives one (a transport without any has an empty series only if {@code keepEmpty}); log y.
      */
-    public static <C> Chart groupBars(String title, String xLabel, String yLabel, List<Integer> groups,
-                                      List<C> cells, Function<C, String> transport, ToIntFunction<C> groupsOf,
-                                      Function<C, Double> figure, boolean keepEmpty) {
+    public static <R> Chart groupBars(String title, String xLabel, String yLabel, List<Integer> groups,
+                                      List<Cell<R>> cells, Function<Cell<R>, Double> figure, boolean keepEmpty) {
         Map<String, List<Chart.Point>> byTransport = new LinkedHashMap<>();
-        for (C c : cells) {
-            List<Chart.Point> points = byTransport.computeIfAbsent(transport.apply(c), k -> new ArrayList<>());
+        for (Cell<R> c : cells) {
+            List<Chart.Point> points = byTransport.computeIfAbsent(c.transport(), k -> new ArrayList<>());
             Double y = figure.apply(c);
             if (y != null) {
-                points.add(new Chart.Point(groups.indexOf(groupsOf.applyAsInt(c)), y));
+                points.add(new Chart.Point(groups.indexOf(c.groups()), y));
             }
         }
         List<Chart.Series> series = byTransport.entrySet().stream().filter(e -> keepEmpty || !e.getValue().isEmpty())
@@ -77,8 +76,7 @@ public final class HackbenchSection {
     private static Chart bars(Hackbench.Result result, String title, String yLabel,
                               ToDoubleFunction<Hackbench.Run> figure) {
         return groupBars(title, "groups of 20 senders x 20 receivers", yLabel, result.config().groups(),
-                result.cells(), Hackbench.Cell::transport, Hackbench.Cell::groups,
-                c -> c.unavailable() == null && !c.runs().isEmpty() ? c.best(figure) : null, true);
+                result.cells(), c -> c.unavailable() == null && !c.runs().isEmpty() ? Hackbench.best(c, figure) : null, true);
     }
 
     /** Every hackbench run, one line each (long format, for tools). */
@@ -86,7 +84,7 @@ public final class HackbenchSection {
         Table t = new Table(List.of("groups", "transport", "key", "run", "seconds", "cpu_seconds",
                 "cpu_seconds_ns_clocks", "messages", "loops", "status"));
         String loops = String.valueOf(result.config().loops());
-        for (Hackbench.Cell c : result.cells()) {
+        for (Cell<Hackbench.Run> c : result.cells()) {
             if (c.unavailable() != null) {
                 t.add(List.of(String.valueOf(c.groups()), c.transport(), c.key(), "", "", "", "", "", loops,
                         Table.status(c.unavailable())));

@@ -220,17 +220,13 @@ public final class OpenLoop {
     /** As {@link #run(Config, PrintStream)} over the given transports and sessions (tests inject broken ones). */
     static Result run(Config config, List<? extends Transport> transports, Opener<OpenLoopSession> opener,
                       PrintStream progress) {
-        List<String> notes = new ArrayList<>(LatencyRuns.availabilityNotes("open loop", transports));
-        int spinners = LatencyRuns.maxSpinningThreads(transports);
+        List<String> notes = LatencyRuns.notes("open loop", transports);
         notes.add("Spinning threads: the floor's 2 threads and the 2 loops of each busypoll row with "
-                + "BUSY_POLL_MICROS > 0 spin (" + spinners + " at most at a time, one transport runs at a time, on "
-                + Machine.cores() + " cores); besides, " + clientSpinNote(config.spinAheadMicros));
-        if (spinners >= Machine.cores()) {
-            notes.add("NOTE: " + spinners + " spinning threads on " + Machine.cores() + " cores: nothing else (the "
-                    + "JIT, GC, other processes) gets a core without preempting them.");
-        }
-        notes.add(CpuClock.note() + "; server loop CPU: ThreadMXBean#getThreadCpuTime of the server's "
-                + "event loop (or the floor's server thread)");
+                + "BUSY_POLL_MICROS > 0 spin (" + LatencyRuns.maxSpinningThreads(transports) + " at most at a time, "
+                + "one transport runs at a time, on " + Machine.cores() + " cores); besides, "
+                + clientSpinNote(config.spinAheadMicros));
+        notes.add("Server loop CPU: ThreadMXBean#getThreadCpuTime of the server's event loop (or the floor's server "
+                + "thread).");
         notes.forEach(progress::println);
         List<Lane> lanes = transports.stream().map(t -> new Lane(t, config.rates)).toList();
         for (int s = 0; s < config.sessions; s++) {

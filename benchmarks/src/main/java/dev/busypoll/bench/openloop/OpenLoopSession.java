@@ -19,6 +19,7 @@ import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.bench.transport.Workers;
 import dev.busypoll.core.IdleStats;
 
 /**
@@ -99,8 +100,7 @@ public interface OpenLoopSession extends AutoCloseable {
 
         private final Floor.QueuePipe<Long> requests;
         private final Floor.QueuePipe<Long> replies;
-        private final Thread client;
-        private final Thread server;
+        private final Workers threads = new Workers(false);
         private volatile Job job;
         private volatile Throwable serverFailure;
 
@@ -109,26 +109,22 @@ public interface OpenLoopSession extends AutoCloseable {
                            CompletableFuture<RunFigures> done) {
         }
 
-        OverFloor(Floor floor) {
+        OverFloor(Floor floor) throws InterruptedException {
             requests = floor.pipe(CAPACITY, false);
             replies = floor.pipe(CAPACITY, false);
-            server = new Thread(this::serve, "openloop-floor-server");
-            client = new Thread(this::clientLoop, "openloop-floor-client");
-            server.setDaemon(true);
-            client.setDaemon(true);
-            server.start();
-            client.start();
+            threads.add("openloop-floor-client", this::clientLoop);
+            threads.add("openloop-floor-server", this::serve);
+            threads.ready(NettyPair.TIMEOUT_SECONDS);
+            threads.go();
         }
 
-        private void serve() {
+        private void serve() throws InterruptedException {
             try {
                 Long m;
                 while ((m = requests.read()) != null) {
                     replies.write(m);
                 }
-            } catch (InterruptedException e) {
-                // closed
-            } catch (Throwable t) {
+            } catch (RuntimeException | Error t) {
                 serverFailure = t;
             }
         }
@@ -194,20 +190,14 @@ public interface OpenLoopSession extends AutoCloseable {
 
         @Override
         public List<LabelledThread> threads() {
-            return List.of(new LabelledThread("client thread", client.getId()),
-                    new LabelledThread("server thread", server.getId()));
+            List<Long> ids = threads.threadIds();
+            return List.of(new LabelledThread("client thread", ids.get(0)),
+                    new LabelledThread("server thread", ids.get(1)));
         }
 
         @Override
         public void close() {
-            client.interrupt();
-            server.interrupt();
-            try {
-                client.join(TimeUnit.SECONDS.toMillis(10));
-                server.join(TimeUnit.SECONDS.toMillis(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            threads.close();
         }
     }
 

@@ -4,6 +4,8 @@ import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 
+import dev.busypoll.bench.Checks;
+
 /**
  * The floor: plain threads handing messages through JCTools queues ({@link SpscArrayQueue}, or {@link
  * MpscArrayQueue} for many writers), every waiting thread spinning with {@link Thread#onSpinWait()} and, after
@@ -15,9 +17,7 @@ public record Floor(String name, String key, int spinsBeforeYield) implements Th
 
     /** Checks the spin count. */
     public Floor {
-        if (spinsBeforeYield < 0) {
-            throw new IllegalArgumentException("spins before yield must be >= 0, was " + spinsBeforeYield);
-        }
+        Checks.check(spinsBeforeYield >= 0, "spins before yield must be >= 0", spinsBeforeYield);
     }
 
     /** The floor of a client/server pair: two threads, a queue each way, busy spin. */

@@ -101,15 +101,8 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
 
     /** The waiting figures of several loops added up, or {@code null} when the loops have no idle ladder. */
     public LoopFigures figures(List<EventLoop> loops) {
-        LoopFigures sum = null;
-        for (EventLoop loop : loops) {
-            LoopFigures f = figures(loop);
-            if (f == null) {
-                return null;
-            }
-            sum = sum == null ? f : sum.plus(f);
-        }
-        return sum;
+        return transport != NettyTransport.BUSYPOLL ? null
+                : loops.stream().map(this::figures).reduce(LoopFigures::plus).orElse(null);
     }
 
     /** Checks busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}, else throws naming it. */

@@ -1,7 +1,10 @@
 package dev.busypoll.bench.transport;
 
+import java.util.Collection;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -92,16 +95,21 @@ public final class NettyPair implements AutoCloseable {
     /** Closes the channels and the groups; an interrupt cuts the waits short and stays set. */
     @Override
     public void close() {
+        close(Stream.of(client, child, server).filter(Objects::nonNull).toList(), clientGroup, serverGroup);
+    }
+
+    /**
+     * Closes every channel at once, waits until all are closed (list the peers' sides too), then stops the groups;
+     * an interrupt cuts the waits short and stays set.
+     */
+    public static void close(Collection<Channel> channels, EventLoopGroup... groups) {
+        CountDownLatch closed = new CountDownLatch(channels.size());
+        channels.forEach(c -> c.close().channel().closeFuture().addListener(f -> closed.countDown()));
         try {
-            for (int pass = 0; pass < 2; pass++) { // the peers too: the child sees the client's close on its loop
-                for (Channel c : new Channel[] {client, child, server}) {
-                    if (c != null) {
-                        (pass == 0 ? c.close() : c.closeFuture()).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                    }
-                }
+            closed.await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            for (EventLoopGroup group : groups) {
+                group.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
-            clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -47,6 +47,11 @@ public final class Workers implements AutoCloseable {
         threads.add(t);
     }
 
+    /** The workers' {@link Thread#getId()}s, in the order added. */
+    public List<Long> threadIds() {
+        return threads.stream().map(Thread::getId).toList();
+    }
+
     /** Starts every worker and waits until each waits for {@link #go}. */
     public void ready(long timeoutSeconds) throws InterruptedException {
         ready = new CountDownLatch(threads.size());
@@ -72,6 +77,22 @@ public final class Workers implements AutoCloseable {
         for (Thread t : threads) {
             t.join();
         }
+    }
+
+    /**
+     * {@link #ready}, {@link #go}, then waits until every worker did its work; returns when it released them ({@link
+     * System#nanoTime()}). Throws naming {@code what} when a worker failed or the time ran out.
+     */
+    public long run(String what, long timeoutSeconds) throws InterruptedException {
+        ready(timeoutSeconds);
+        long start = System.nanoTime();
+        go();
+        boolean finished = awaitDone(timeoutSeconds);
+        check(what);
+        if (!finished) {
+            throw new IllegalStateException(what + ": unfinished after " + timeoutSeconds + " s");
+        }
+        return start;
     }
 
     /** Throws an {@code IllegalStateException} naming {@code what} when a worker failed, with every failure. */

@@ -20,6 +20,7 @@ import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.FakeTransport;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
+import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
 
@@ -38,7 +39,7 @@ class ChannelHackbenchTest {
         assertEquals(2 * KEYS.size(), result.cells().size());
         for (int groups : List.of(1, 2)) {
             for (String key : KEYS) {
-                ChannelHackbench.Cell cell = result.cell(groups, key);
+                Cell<Run> cell = result.cell(groups, key);
                 assertNotNull(cell, key + " at " + groups);
                 if (key.startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
                     assertNotNull(cell.unavailable(), cell.transport() + " must say why it did not run");
@@ -47,7 +48,7 @@ class ChannelHackbenchTest {
                 }
                 assertNull(cell.unavailable(), cell.transport() + " should run in this build");
                 assertEquals(config.runs(), cell.runs().size(), cell.transport());
-                for (ChannelHackbench.Run r : cell.runs()) {
+                for (Run r : cell.runs()) {
                     assertEquals(config.messages(groups), r.messages(), cell.transport());
                     assertEquals((long) groups * 20 * 20 * 3, r.messages());
                     for (double f : new double[] {r.seconds(), r.messagesPerSecond()}) {
@@ -135,7 +136,7 @@ class ChannelHackbenchTest {
                 "warm-up at 2 groups, then run i of every busypoll row before run i+1, each round starting one row "
                         + "further on; a failed row gets a new session at the next group count");
         assertEquals(List.of("busypoll5", "local-default", "busypoll-auto", "busypoll5", "local-default",
-                "busypoll-auto"), result.cells().stream().map(ChannelHackbench.Cell::key).toList(),
+                "busypoll-auto"), result.cells().stream().map(Cell::key).toList(),
                 "report order: groups-major, transports as given");
         assertTrue(result.cell(1, "busypoll-auto").unavailable().startsWith("failed"));
         assertEquals(2, result.cell(2, "busypoll-auto").runs().size());

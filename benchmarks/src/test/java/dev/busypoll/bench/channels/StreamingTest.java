@@ -26,6 +26,7 @@ import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.bench.Section;
 import dev.busypoll.bench.Summary;
 import dev.busypoll.bench.Table;
+import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
 
@@ -43,24 +44,24 @@ class StreamingTest {
         List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "local-default", "local-io",
                 "nio", "epoll", "epoll-busypoll50", "busypoll0", "busypoll5", "busypoll10", "busypoll50",
                 "busypoll-auto");
-        assertEquals(keys, result.rows().stream().map(Streaming.Row::key).toList());
-        for (Streaming.Row row : result.rows()) {
+        assertEquals(keys, result.rows().stream().map(Cell::key).toList());
+        for (Cell<Run> row : result.rows()) {
             if (row.key().startsWith("epoll") && !io.netty.channel.epoll.Epoll.isAvailable()) {
-                assertNotNull(row.unavailable(), row.name() + " must say why it did not run");
+                assertNotNull(row.unavailable(), row.transport() + " must say why it did not run");
                 assertFalse(row.unavailable().startsWith("failed"), row.unavailable());
                 continue;
             }
-            assertNull(row.unavailable(), row.name() + " should run in this build");
-            assertEquals(config.repetitions(), row.reps().size(), row.name());
-            for (Streaming.Rep r : row.reps()) {
-                assertEquals(config.messages(), r.messages(), row.name());
+            assertNull(row.unavailable(), row.transport() + " should run in this build");
+            assertEquals(config.repetitions(), row.runs().size(), row.transport());
+            for (Run r : row.runs()) {
+                assertEquals(config.messages(), r.messages(), row.transport());
                 for (double f : new double[] {r.seconds(), r.cpuSeconds(), r.messagesPerSecond(),
-                    r.megabytesPerSecond(), r.cpuMicrosPerMessage(), r.cpuMillisPerMegabyte()}) {
-                    assertTrue(f > 0 && Double.isFinite(f), row.name() + ": " + r);
+                    Streaming.megabytesPerSecond(r), r.cpuMicrosPerMessage(), Streaming.cpuMillisPerMegabyte(r)}) {
+                    assertTrue(f > 0 && Double.isFinite(f), row.transport() + ": " + r);
                 }
             }
         }
-        assertNotNull(result.row("busypoll50").reps().get(0).idle(), "busypoll rows report their idle ladder");
+        assertNotNull(result.row("busypoll50").runs().get(0).idle(), "busypoll rows report their idle ladder");
         String md = result.table().markdown();
         assertEquals(keys.size(), result.table().rows().size());
         assertFalse(md.contains("NaN") || md.contains("failed"), md);
@@ -87,11 +88,11 @@ class StreamingTest {
         Streaming.Result result = Streaming.run(config, FloorStreaming.ladder(alloc), QUIET);
 
         assertEquals(List.of("floor-bytebuf", "floor-pipeline", "noop"),
-                result.rows().stream().map(Streaming.Row::key).toList());
-        for (Streaming.Row row : result.rows()) {
-            assertNull(row.unavailable(), row.name());
+                result.rows().stream().map(Cell::key).toList());
+        for (Cell<Run> row : result.rows()) {
+            assertNull(row.unavailable(), row.transport());
             assertEquals(List.of(config.messages(), config.messages()),
-                    row.reps().stream().map(Streaming.Rep::messages).toList(), row.name());
+                    row.runs().stream().map(Run::messages).toList(), row.transport());
         }
         // one buffer per message, warm-up included, and none of them still held
         assertEquals(3 * config.repetitions() * (config.warmupMessages() + config.messages()), alloc.made.size());
@@ -104,9 +105,9 @@ class StreamingTest {
         // messages were still in flight, which doWrite's hand-off excludes
         Streaming.Config config = new Streaming.Config(40_000, 0, 1, 20_000, List.of());
         Streaming.Result result = Streaming.run(config, FloorStreaming.ladder(ByteBufAllocator.DEFAULT), QUIET);
-        for (Streaming.Row row : result.rows()) {
-            assertNull(row.unavailable(), row.name());
-            assertEquals(config.messages(), row.reps().get(0).messages(), row.name());
+        for (Cell<Run> row : result.rows()) {
+            assertNull(row.unavailable(), row.transport());
+            assertEquals(config.messages(), row.runs().get(0).messages(), row.transport());
         }
     }
 
@@ -115,7 +116,7 @@ class StreamingTest {
         Streaming.Config config = new Streaming.Config(1, 0, 1, 1, List.of());
         Streaming.Result result = new Streaming.Result(config, List.of(row("floor", 100, 200),
                 row("floor-bytebuf", 300, 600), row("floor-pipeline", 600, 1200), row("noop", 200, 210),
-                row("local-default", 900, 1500), new Streaming.Row("busypoll0", "busypoll0", List.of(), "failed: x"),
+                row("local-default", 900, 1500), new Cell<Run>("busypoll0", "busypoll0", 1, List.of(), "failed: x"),
                 row("busypoll5", 500, 700), row("busypoll50", 450.5, 900), row("busypoll-auto", 550, 650)),
                 List.of());
         assertEquals(List.of(
@@ -133,7 +134,7 @@ class StreamingTest {
                 result.ladder().rows());
 
         Streaming.Result partial = new Streaming.Result(config, List.of(row("floor", 100, 200),
-                new Streaming.Row("busypoll-auto", "busypoll-auto", List.of(), "failed: x"),
+                new Cell<Run>("busypoll-auto", "busypoll-auto", 1, List.of(), "failed: x"),
                 row("local-default", 900, 1500)), List.of());
         assertEquals(List.of(List.of("floor", "", ""), List.of("busypoll-auto", "n/a", "n/a"),
                 List.of("local-default", "n/a", "n/a")),
@@ -142,9 +143,8 @@ class StreamingTest {
     }
 
     /** A row of one repetition of a million messages at the given ns and CPU ns per message. */
-    private static Streaming.Row row(String key, double nanos, double cpuNanos) {
-        return new Streaming.Row(key, key, List.of(new Streaming.Rep(1_000_000, nanos * 1e-3, cpuNanos * 1e-3, null)),
-                null);
+    private static Cell<Run> row(String key, double nanos, double cpuNanos) {
+        return new Cell<>(key, key, 1, List.of(new Run(1_000_000, nanos * 1e-3, cpuNanos * 1e-3, null)), null);
     }
 
     /**
@@ -185,8 +185,8 @@ class StreamingTest {
         Transport broken = BrokenTransport.of(Transport.class, "cannot connect today");
         Streaming.Result result = Streaming.run(config, List.of(FloorStreaming.floor(), broken, Netty.localDefault()),
                 QUIET);
-        assertEquals(2, result.row("floor").reps().size());
-        assertEquals(2, result.row("local-default").reps().size());
+        assertEquals(2, result.row("floor").runs().size());
+        assertEquals(2, result.row("local-default").runs().size());
         BrokenTransport.assertFailed(result.row("broken"), result.row("broken").unavailable(),
                 result.table(), "| broken | failed |");
         assertTrue(StreamingSection.csv(result).contains("failed: "));

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.busypoll.bench.BrokenTransport;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.ThreadTransport;
@@ -34,7 +35,7 @@ class HackbenchTest {
         assertEquals(2 * 6, result.cells().size());
         for (int g : config.groups()) {
             for (String key : List.of("kernel", "spin0", "spin5", "spin10", "spin50", "spin-auto")) {
-                Hackbench.Cell cell = result.cell(g, key);
+                Cell<Hackbench.Run> cell = result.cell(g, key);
                 assertNotNull(cell, "missing cell groups=" + g + " " + key);
                 assertNull(cell.unavailable(), key + " should run in this build");
                 assertEquals(config.runs(), cell.runs().size());
@@ -60,7 +61,7 @@ class HackbenchTest {
         assertEquals(result.cells().size(), result.table().rows().size());
         assertEquals(config.groups().size(), result.barTable().rows().size());
         String md = result.table().markdown();
-        for (Hackbench.Cell c : result.cells()) {
+        for (Cell<Hackbench.Run> c : result.cells()) {
             assertTrue(md.contains(c.transport()), c.transport());
         }
         assertFalse(md.contains("NaN") || md.contains("not available"), md);

@@ -1,0 +1,47 @@
+package dev.busypoll.bench.transport;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.Table;
+
+/**
+ * Every measured run of one transport in one case of a throughput scenario (a group count; 1 where the scenario has
+ * one case). {@code unavailable} says why there are none ("failed: ..." when a run failed: then none counts), or is
+ * {@code null}. Immutable.
+ *
+ * @param <R> a run's figures
+ */
+public record Cell<R>(String transport, String key, int groups, List<R> runs, String unavailable) {
+    /** Copies the runs. */
+    public Cell {
+        runs = List.copyOf(runs);
+    }
+
+    /** The median of one figure over the runs; NaN without any. */
+    public double median(ToDoubleFunction<? super R> figure) {
+        return Stats.median(runs, figure);
+    }
+
+    /** This cell's median of {@code figure} over {@code base}'s; NaN when either has none. */
+    public double ratio(Cell<R> base, ToDoubleFunction<? super R> figure) {
+        return base == null || base.unavailable != null ? Double.NaN
+                : Stats.ratio(median(figure), base.median(figure));
+    }
+
+    /** The last run, or {@code null} without any. */
+    public R last() {
+        return runs.isEmpty() ? null : runs.get(runs.size() - 1);
+    }
+
+    /** {@code lead}, then "failed" or "not available" {@code figures} times, then "n/a" {@code ratios} times. */
+    public List<String> unavailableRow(List<String> lead, int figures, int ratios) {
+        List<String> row = new ArrayList<>(lead);
+        row.addAll(Collections.nCopies(figures, Table.label(unavailable)));
+        row.addAll(Collections.nCopies(ratios, "n/a"));
+        return row;
+    }
+}
