@@ -449,7 +449,7 @@ final class ScenarioOptions {
         }
     }
 
-    /** A whole number, underscores allowed as in Java ({@code 100_000}). */
+    /** A whole number, underscores allowed as in Java ({@code 100_000}); an {@code int} out of range is an error. */
     static final class WholeNumber {
         private WholeNumber() {
         }
@@ -462,18 +462,12 @@ final class ScenarioOptions {
             }
         }
 
-        /** Reads an {@code int}. */
         static Integer toInt(String value) {
             long v = parse(value, "a whole number");
             if (v != (int) v) {
                 throw new TypeConversionException("'" + value + "' is out of range");
             }
             return (int) v;
-        }
-
-        /** Reads a {@code long}. */
-        static Long toLong(String value) {
-            return parse(value, "a whole number");
         }
     }
 

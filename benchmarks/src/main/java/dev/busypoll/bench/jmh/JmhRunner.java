@@ -33,6 +33,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.Statistics;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 
@@ -66,18 +67,15 @@ public final class JmhRunner {
 
         /** Validates and copies. */
         public Options {
-            if (forks < 0 || warmupIterations < 0 || measurementIterations < 1) {
-                throw new IllegalArgumentException("forks >= 0, warmupIterations >= 0, measurementIterations >= 1: "
-                        + forks + ", " + warmupIterations + ", " + measurementIterations);
-            }
-            if (warmupTime.isNegative() || measurementTime.isZero() || measurementTime.isNegative()) {
-                throw new IllegalArgumentException("iteration times must be positive");
-            }
+            Checks.check(forks >= 0 && warmupIterations >= 0 && measurementIterations >= 1,
+                    "forks >= 0, warmupIterations >= 0, measurementIterations >= 1",
+                    forks + ", " + warmupIterations + ", " + measurementIterations);
+            Checks.check(!warmupTime.isNegative() && measurementTime.toNanos() > 0, "iteration times must be positive",
+                    warmupTime + ", " + measurementTime);
             includes = List.copyOf(includes);
             pipeSpinMicros = List.copyOf(pipeSpinMicros);
-            if (pipeSpinMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("pipeSpinMicros must be >= 0: " + pipeSpinMicros);
-            }
+            Checks.check(pipeSpinMicros.stream().allMatch(us -> us >= 0), "pipeSpinMicros must be >= 0",
+                    pipeSpinMicros);
         }
 
         /** The quick profile: 1 fork, 3 × 200 ms warm-up, 5 × 200 ms measured; about 45 s for all benchmarks. */
@@ -169,7 +167,7 @@ public final class JmhRunner {
 
     private static String read(Path file) {
         try {
-            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
