@@ -48,10 +48,7 @@ interface PingPongSession extends AutoCloseable {
 
     /** Sets up client, server and their threads; the first round trip may start as soon as this returns. */
     static PingPongSession open(Transport transport) throws Exception {
-        if (transport instanceof Netty netty) {
-            return new OverNetty(netty);
-        }
-        return new OverPipes((ThreadTransport) transport);
+        return transport instanceof Netty netty ? new OverNetty(netty) : new OverPipes((ThreadTransport) transport);
     }
 
     /** The pair between threads: two pipes, one each way, between the caller's thread and a server thread. */
