@@ -425,11 +425,11 @@ final class ScenarioOptions {
             boolean full = p == Profile.FULL;
             JmhRunner.Options o = alone ? JmhRunner.Options.of(full) : JmhRunner.Options.quick();
             int f = or(forks, alone ? o.forks() : 3);
-            long ms = or(millis, (int) o.measurementTime().toMillis());
+            long ms = or(millis, (int) o.iterationTime().toMillis());
             Checks.check(f >= 0 && ms >= 1, "--jmh-forks must be >= 0 and --jmh-millis >= 1", f + ", " + ms);
             List<String> only = alone || full ? o.includes() : List.of("PingPongBenchmark");
-            return new JmhRunner.Options(f, o.warmupIterations(), Duration.ofMillis(ms), o.measurementIterations(),
-                    Duration.ofMillis(ms), or(includes, only), List.of(pipeSpinMicros));
+            return new JmhRunner.Options(f, o.warmupIterations(), o.measurementIterations(), Duration.ofMillis(ms),
+                    or(includes, only), List.of(pipeSpinMicros));
         }
     }
 

@@ -58,20 +58,19 @@ public final class JmhRunner {
     }
 
     /**
-     * How long and what to run: forks per benchmark (0 = in this JVM), iterations and their length per fork, JMH
-     * include patterns (empty = every benchmark here), the spin windows of {@link PingPongBenchmark#pipe} (empty =
-     * its defaults).
+     * How long and what to run: forks per benchmark (0 = in this JVM), warm-up and measured iterations per fork,
+     * the length of each, JMH include patterns (empty = every benchmark here), the spin windows of
+     * {@link PingPongBenchmark#pipe} (empty = its defaults).
      */
-    public record Options(int forks, int warmupIterations, Duration warmupTime, int measurementIterations,
-            Duration measurementTime, List<String> includes, List<Long> pipeSpinMicros) {
+    public record Options(int forks, int warmupIterations, int measurementIterations, Duration iterationTime,
+            List<String> includes, List<Long> pipeSpinMicros) {
 
         /** Validates and copies. */
         public Options {
             Checks.check(forks >= 0 && warmupIterations >= 0 && measurementIterations >= 1,
                     "forks >= 0, warmupIterations >= 0, measurementIterations >= 1",
                     forks + ", " + warmupIterations + ", " + measurementIterations);
-            Checks.check(!warmupTime.isNegative() && measurementTime.toNanos() > 0, "iteration times must be positive",
-                    warmupTime + ", " + measurementTime);
+            Checks.check(iterationTime.toMillis() >= 1, "iterations must last 1 ms or more", iterationTime);
             includes = List.copyOf(includes);
             pipeSpinMicros = List.copyOf(pipeSpinMicros);
             Checks.check(pipeSpinMicros.stream().allMatch(us -> us >= 0), "pipeSpinMicros must be >= 0",
@@ -80,17 +79,17 @@ public final class JmhRunner {
 
         /** The quick profile: 1 fork, 3 × 200 ms warm-up, 5 × 200 ms measured; about 45 s for all benchmarks. */
         public static Options quick() {
-            return new Options(1, 3, Duration.ofMillis(200), 5, Duration.ofMillis(200), List.of(), List.of());
+            return new Options(1, 3, 5, Duration.ofMillis(200), List.of(), List.of());
         }
 
         /** The full profile: 1 fork, 5 × 1 s warm-up, 10 × 1 s measured; about 4 minutes for all benchmarks. */
         public static Options full() {
-            return new Options(1, 5, Duration.ofSeconds(1), 10, Duration.ofSeconds(1), List.of(), List.of());
+            return new Options(1, 5, 10, Duration.ofSeconds(1), List.of(), List.of());
         }
 
         /** A smoke run for tests: in this JVM, no warm-up, one 50 ms iteration; it shows that everything runs. */
         public static Options smoke() {
-            return new Options(0, 0, Duration.ofMillis(50), 1, Duration.ofMillis(50), List.of(), List.of());
+            return new Options(0, 0, 1, Duration.ofMillis(50), List.of(), List.of());
         }
 
         /** The quick or the full profile. */
@@ -100,8 +99,7 @@ public final class JmhRunner {
 
         /** These options with other spin windows for the busy-wait pipe ping-pong (e.g. the harness's). */
         public Options withPipeSpinMicros(List<Long> micros) {
-            return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
-                    includes, micros);
+            return new Options(forks, warmupIterations, measurementIterations, iterationTime, includes, micros);
         }
     }
 
@@ -124,12 +122,13 @@ public final class JmhRunner {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        TimeValue iteration = TimeValue.milliseconds(options.iterationTime().toMillis());
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
-                .warmupTime(TimeValue.milliseconds(Math.max(1, options.warmupTime().toMillis())))
+                .warmupTime(iteration)
                 .measurementIterations(options.measurementIterations())
-                .measurementTime(TimeValue.milliseconds(Math.max(1, options.measurementTime().toMillis())))
+                .measurementTime(iteration)
                 .threads(1)
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
@@ -140,8 +139,8 @@ public final class JmhRunner {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
         }
         progress.printf(Locale.ROOT, "jmh: %d fork(s), %d x %d ms warm-up, %d x %d ms measured; JMH's output: %s%n",
-                options.forks(), options.warmupIterations(), options.warmupTime().toMillis(),
-                options.measurementIterations(), options.measurementTime().toMillis(), log);
+                options.forks(), options.warmupIterations(), iteration.getTime(), options.measurementIterations(),
+                iteration.getTime(), log);
         try {
             Collection<RunResult> results = new Runner(b.build()).run();
             ByteArrayOutputStream json = new ByteArrayOutputStream();

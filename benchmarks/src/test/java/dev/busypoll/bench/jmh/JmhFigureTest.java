@@ -185,11 +185,11 @@ class JmhFigureTest {
     void shouldRejectOptionsThatCannotRun() {
         Duration ms = Duration.ofMillis(1);
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(-1, 0, ms, 1, ms, List.of(), List.of()));
+                () -> new JmhRunner.Options(-1, 0, 1, ms, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(1, 0, ms, 0, ms, List.of(), List.of()));
+                () -> new JmhRunner.Options(1, 0, 0, ms, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(1, 0, ms, 1, Duration.ZERO, List.of(), List.of()));
+                () -> new JmhRunner.Options(1, 0, 1, Duration.ZERO, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
                 () -> JmhRunner.Options.quick().withPipeSpinMicros(List.of(-5L)));
     }
@@ -199,7 +199,7 @@ class JmhFigureTest {
         assertEquals(1, JmhRunner.Options.quick().forks());
         assertEquals(1, JmhRunner.Options.full().forks());
         JmhRunner.Options quick = JmhRunner.Options.quick();
-        assertTrue(JmhRunner.Options.full().measurementTime().compareTo(quick.measurementTime()) > 0);
+        assertTrue(JmhRunner.Options.full().iterationTime().compareTo(quick.iterationTime()) > 0);
         assertEquals(0, JmhRunner.Options.smoke().forks());
         assertEquals(JmhRunner.Options.full(), JmhRunner.Options.of(true));
         assertEquals(List.of(), JmhRunner.Options.quick().includes(), "every benchmark");
