@@ -140,8 +140,8 @@ public final class BenchMain {
         CommandLine cmd = new CommandLine(new Root());
         cmd.registerConverter(Integer.class, WholeNumber::toInt);
         cmd.registerConverter(Integer.TYPE, WholeNumber::toInt);
-        cmd.registerConverter(Long.class, WholeNumber::toLong);
-        cmd.registerConverter(Long.TYPE, WholeNumber::toLong);
+        cmd.registerConverter(Long.class, v -> WholeNumber.parse(v, "a whole number"));
+        cmd.registerConverter(Long.TYPE, v -> WholeNumber.parse(v, "a whole number"));
         cmd.setResourceBundle(new ScenarioOptions.ProfileValues());
         cmd.setUsageHelpWidth(110);
         cmd.getCommandSpec().usageMessage().sortOptions(false);

@@ -425,14 +425,11 @@ final class ScenarioOptions {
             boolean full = p == Profile.FULL;
             JmhRunner.Options o = alone ? JmhRunner.Options.of(full) : JmhRunner.Options.quick();
             int f = or(forks, alone ? o.forks() : 3);
-            long ms = or(millis, (int) o.measurementTime().toMillis());
-            if (f < 0 || ms < 1) {
-                throw new IllegalArgumentException("--jmh-forks must be >= 0 and --jmh-millis >= 1, got " + f + ", "
-                        + ms);
-            }
+            long ms = or(millis, (int) o.iterationTime().toMillis());
+            Checks.check(f >= 0 && ms >= 1, "--jmh-forks must be >= 0 and --jmh-millis >= 1", f + ", " + ms);
             List<String> only = alone || full ? o.includes() : List.of("PingPongBenchmark");
-            return new JmhRunner.Options(f, o.warmupIterations(), Duration.ofMillis(ms), o.measurementIterations(),
-                    Duration.ofMillis(ms), or(includes, only), List.of(pipeSpinMicros));
+            return new JmhRunner.Options(f, o.warmupIterations(), o.measurementIterations(), Duration.ofMillis(ms),
+                    or(includes, only), List.of(pipeSpinMicros));
         }
     }
 
@@ -449,7 +446,7 @@ final class ScenarioOptions {
         }
     }
 
-    /** A whole number, underscores allowed as in Java ({@code 100_000}). */
+    /** A whole number, underscores allowed as in Java ({@code 100_000}); an {@code int} out of range is an error. */
     static final class WholeNumber {
         private WholeNumber() {
         }
@@ -462,18 +459,12 @@ final class ScenarioOptions {
             }
         }
 
-        /** Reads an {@code int}. */
         static Integer toInt(String value) {
             long v = parse(value, "a whole number");
             if (v != (int) v) {
                 throw new TypeConversionException("'" + value + "' is out of range");
             }
             return (int) v;
-        }
-
-        /** Reads a {@code long}. */
-        static Long toLong(String value) {
-            return parse(value, "a whole number");
         }
     }
 

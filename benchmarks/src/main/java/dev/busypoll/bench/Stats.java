@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.function.ToDoubleFunction;
 
-/** Small order statistics over repetitions: best (minimum) and median. */
+/** Small statistics over repetitions: the median, and ratios of positive figures. */
 public final class Stats {
     private Stats() {
     }
@@ -23,11 +23,6 @@ public final class Stats {
     /** The median of one figure of each item (mean of the middle two for an even count); NaN when empty. */
     public static <T> double median(Collection<T> items, ToDoubleFunction<? super T> figure) {
         return median(items.stream().mapToDouble(figure).toArray());
-    }
-
-    /** The smallest value; NaN when empty. */
-    public static double min(double... values) {
-        return values.length == 0 ? Double.NaN : Arrays.stream(values).min().getAsDouble();
     }
 
     /** {@code a / b}, or NaN when either is not a positive finite number. */

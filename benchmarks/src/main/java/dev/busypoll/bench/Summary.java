@@ -47,11 +47,6 @@ public final class Summary {
         return isFixed(key) || isAuto(key);
     }
 
-    /** Whether a case of scenario {@code scenarioId} counts towards AUTO's bar. */
-    public static boolean inAutoBar(String scenarioId) {
-        return IN_AUTO_BAR.contains(scenarioId);
-    }
-
     /** The summary section, or {@code null} when no scenario gave a figure with a busy-poll row. */
     public static Section of(List<Headline> headlines) {
         Map<String, List<Headline>> byCase = new LinkedHashMap<>();
@@ -79,7 +74,7 @@ public final class Summary {
         for (List<Headline> hs : byCase.values()) {
             for (Headline h : hs) {
                 csv.add(List.of(h.scenario(), h.caseLabel(), h.metric(), h.key(), Table.fmt(h.value(), 4),
-                        Table.fmt(h.cpu(), 4), h.cpuUnit(), String.valueOf(inAutoBar(h.scenarioId()))));
+                        Table.fmt(h.cpu(), 4), h.cpuUnit(), String.valueOf(IN_AUTO_BAR.contains(h.scenarioId()))));
             }
             Headline best = hs.stream().filter(h -> isFixed(h.key()) && h.value() > 0)
                     .min((a, b) -> Double.compare(a.value(), b.value())).orElse(null);
@@ -96,7 +91,7 @@ public final class Summary {
             double pairedRatio = auto == null ? Double.NaN : pairedRatio(auto, best, Headline.Round::value);
             double pairedCpuRatio = auto == null ? Double.NaN : pairedRatio(auto, best, Headline.Round::cpu);
             boolean paired = !Double.isNaN(pairedRatio) && !Double.isNaN(pairedCpuRatio);
-            boolean inBar = inAutoBar(best.scenarioId());
+            boolean inBar = IN_AUTO_BAR.contains(best.scenarioId());
             if (auto != null) {
                 boolean metByFigures = autoRatio <= AUTO_TOLERANCE && autoCpuRatio <= AUTO_TOLERANCE;
                 boolean met = paired ? pairedRatio <= AUTO_TOLERANCE && pairedCpuRatio <= AUTO_TOLERANCE

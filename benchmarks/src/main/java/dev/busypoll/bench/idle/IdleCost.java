@@ -3,8 +3,10 @@ package dev.busypoll.bench.idle;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
 
@@ -119,7 +121,7 @@ public final class IdleCost {
 
         /** Idle ratios span orders of magnitude (a parked loop against a spinning one): 3 significant digits. */
         private static String smallRatio(double r) {
-            return Double.isNaN(r) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3gx", r);
+            return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "%.3gx", r);
         }
 
         private static double ratio(Loop l, int i, Row base) {
@@ -160,11 +162,9 @@ public final class IdleCost {
             try {
                 Row r = measure(config, t, opener, busyPoll);
                 rows.add(r);
-                StringBuilder line = new StringBuilder();
-                for (Loop l : r.loops) {
-                    line.append(String.format(java.util.Locale.ROOT, "  %s: first ms %5.1f%%, wind-down %7.0f µs, "
-                            + "idle %7.3f%%", l.label, l.firstMsPercent, l.windDownUs, l.idlePercent));
-                }
+                String line = r.loops.stream().map(l -> String.format(Locale.ROOT, "  %s: first ms %5.1f%%, "
+                        + "wind-down %7.0f µs, idle %7.3f%%", l.label, l.firstMsPercent, l.windDownUs, l.idlePercent))
+                        .collect(Collectors.joining());
                 progress.printf("idle %-42s%s  process %.3f%%  %s%n", t.name(), line, r.processIdlePercent,
                         busyPoll ? "idle bar " + r.bar() : "");
             } catch (Exception | AssertionError e) {

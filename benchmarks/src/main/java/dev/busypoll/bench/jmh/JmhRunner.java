@@ -14,11 +14,14 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -28,14 +31,15 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
-import org.openjdk.jmh.util.MultisetStatistics;
+import org.openjdk.jmh.util.Statistics;
 
+import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Table;
 
 /**
  * Runs this package's JMH microbenchmarks through JMH's {@link Runner}, each with its CPU cost
- * ({@link CpuTimeProfiler}), and reads JMH's JSON result into {@link JmhFigure}s. Forks run with this JVM's class
+ * ({@link CpuTimeProfiler}), and makes a {@link JmhFigure} of each {@link RunResult}. Forks run with this JVM's class
  * path; forks 0 runs in this JVM (tests). How the figures and their notes are made: {@code docs/harness.md},
  * "JMH". Stateless.
  */
@@ -54,42 +58,38 @@ public final class JmhRunner {
     }
 
     /**
-     * How long and what to run: forks per benchmark (0 = in this JVM), iterations and their length per fork, JMH
-     * include patterns (empty = every benchmark here), the spin windows of {@link PingPongBenchmark#pipe} (empty =
-     * its defaults).
+     * How long and what to run: forks per benchmark (0 = in this JVM), warm-up and measured iterations per fork,
+     * the length of each, JMH include patterns (empty = every benchmark here), the spin windows of
+     * {@link PingPongBenchmark#pipe} (empty = its defaults).
      */
-    public record Options(int forks, int warmupIterations, Duration warmupTime, int measurementIterations,
-            Duration measurementTime, List<String> includes, List<Long> pipeSpinMicros) {
+    public record Options(int forks, int warmupIterations, int measurementIterations, Duration iterationTime,
+            List<String> includes, List<Long> pipeSpinMicros) {
 
         /** Validates and copies. */
         public Options {
-            if (forks < 0 || warmupIterations < 0 || measurementIterations < 1) {
-                throw new IllegalArgumentException("forks >= 0, warmupIterations >= 0, measurementIterations >= 1: "
-                        + forks + ", " + warmupIterations + ", " + measurementIterations);
-            }
-            if (warmupTime.isNegative() || measurementTime.isZero() || measurementTime.isNegative()) {
-                throw new IllegalArgumentException("iteration times must be positive");
-            }
+            Checks.check(forks >= 0 && warmupIterations >= 0 && measurementIterations >= 1,
+                    "forks >= 0, warmupIterations >= 0, measurementIterations >= 1",
+                    forks + ", " + warmupIterations + ", " + measurementIterations);
+            Checks.check(iterationTime.toMillis() >= 1, "iterations must last 1 ms or more", iterationTime);
             includes = List.copyOf(includes);
             pipeSpinMicros = List.copyOf(pipeSpinMicros);
-            if (pipeSpinMicros.stream().anyMatch(us -> us < 0)) {
-                throw new IllegalArgumentException("pipeSpinMicros must be >= 0: " + pipeSpinMicros);
-            }
+            Checks.check(pipeSpinMicros.stream().allMatch(us -> us >= 0), "pipeSpinMicros must be >= 0",
+                    pipeSpinMicros);
         }
 
         /** The quick profile: 1 fork, 3 × 200 ms warm-up, 5 × 200 ms measured; about 45 s for all benchmarks. */
         public static Options quick() {
-            return new Options(1, 3, Duration.ofMillis(200), 5, Duration.ofMillis(200), List.of(), List.of());
+            return new Options(1, 3, 5, Duration.ofMillis(200), List.of(), List.of());
         }
 
         /** The full profile: 1 fork, 5 × 1 s warm-up, 10 × 1 s measured; about 4 minutes for all benchmarks. */
         public static Options full() {
-            return new Options(1, 5, Duration.ofSeconds(1), 10, Duration.ofSeconds(1), List.of(), List.of());
+            return new Options(1, 5, 10, Duration.ofSeconds(1), List.of(), List.of());
         }
 
         /** A smoke run for tests: in this JVM, no warm-up, one 50 ms iteration; it shows that everything runs. */
         public static Options smoke() {
-            return new Options(0, 0, Duration.ofMillis(50), 1, Duration.ofMillis(50), List.of(), List.of());
+            return new Options(0, 0, 1, Duration.ofMillis(50), List.of(), List.of());
         }
 
         /** The quick or the full profile. */
@@ -99,8 +99,7 @@ public final class JmhRunner {
 
         /** These options with other spin windows for the busy-wait pipe ping-pong (e.g. the harness's). */
         public Options withPipeSpinMicros(List<Long> micros) {
-            return new Options(forks, warmupIterations, warmupTime, measurementIterations, measurementTime,
-                    includes, micros);
+            return new Options(forks, warmupIterations, measurementIterations, iterationTime, includes, micros);
         }
     }
 
@@ -123,12 +122,13 @@ public final class JmhRunner {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        TimeValue iteration = TimeValue.milliseconds(options.iterationTime().toMillis());
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(options.forks())
                 .warmupIterations(options.warmupIterations())
-                .warmupTime(TimeValue.milliseconds(Math.max(1, options.warmupTime().toMillis())))
+                .warmupTime(iteration)
                 .measurementIterations(options.measurementIterations())
-                .measurementTime(TimeValue.milliseconds(Math.max(1, options.measurementTime().toMillis())))
+                .measurementTime(iteration)
                 .threads(1)
                 .addProfiler(CpuTimeProfiler.class)
                 .shouldFailOnError(true)
@@ -139,14 +139,14 @@ public final class JmhRunner {
             b.param("spinMicros", options.pipeSpinMicros().stream().map(String::valueOf).toArray(String[]::new));
         }
         progress.printf(Locale.ROOT, "jmh: %d fork(s), %d x %d ms warm-up, %d x %d ms measured; JMH's output: %s%n",
-                options.forks(), options.warmupIterations(), options.warmupTime().toMillis(),
-                options.measurementIterations(), options.measurementTime().toMillis(), log);
+                options.forks(), options.warmupIterations(), iteration.getTime(), options.measurementIterations(),
+                iteration.getTime(), log);
         try {
             Collection<RunResult> results = new Runner(b.build()).run();
             ByteArrayOutputStream json = new ByteArrayOutputStream();
             ResultFormatFactory.getInstance(ResultFormatType.JSON, new PrintStream(json, true, StandardCharsets.UTF_8))
                     .writeOut(results);
-            List<JmhFigure> figures = figures(json.toString(StandardCharsets.UTF_8));
+            List<JmhFigure> figures = results.stream().map(JmhRunner::figure).toList();
             figures.forEach(f -> progress.println("jmh " + f));
             return new Run(figures, json.toString(StandardCharsets.UTF_8), read(log));
         } catch (RunnerException | RuntimeException e) {
@@ -166,105 +166,63 @@ public final class JmhRunner {
 
     private static String read(Path file) {
         try {
-            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** One entry of JMH's JSON result, the fields read here; JMH writes NaN as the string "NaN". */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    private record Entry(String benchmark, String mode, int threads, int forks, String measurementTime,
-            int measurementBatchSize, Map<String, String> params, Metric primaryMetric,
-            Map<String, Metric> secondaryMetrics) {
-        /** A secondary metric by its label; JMH may prefix a profiler's labels (with "·"). */
-        Metric secondary(String label) {
-            return secondaryMetrics == null ? Metric.MISSING : secondaryMetrics.entrySet().stream()
-                    .filter(e -> e.getKey().equals(label) || e.getKey().endsWith(":" + label)
-                            || e.getKey().endsWith("\u00b7" + label))
-                    .map(Map.Entry::getValue).findFirst().orElse(Metric.MISSING);
-        }
-    }
-
-    /** A metric: its score, and per fork and iteration its scores or (SampleTime) its value-count samples. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    private record Metric(Double score, Double scoreError, String scoreUnit, Map<String, Double> scorePercentiles,
-            double[][] rawData, double[][][][] rawDataHistogram) {
-        static final Metric MISSING = new Metric(null, null, "", null, null, null);
-
-        Metric {
-            score = score == null ? Double.NaN : score;
-            scoreError = scoreError == null ? Double.NaN : scoreError;
-            scorePercentiles = scorePercentiles == null ? Map.of() : scorePercentiles;
-            rawData = rawData == null ? new double[0][] : rawData;
-            rawDataHistogram = rawDataHistogram == null ? new double[0][][][] : rawDataHistogram;
-        }
-
-        double percentile(String p) {
-            return scorePercentiles.getOrDefault(p, Double.NaN);
-        }
-    }
-
-    /** The figures of a JMH JSON result, in its order; {@link IllegalArgumentException} if it is not one. */
-    public static List<JmhFigure> figures(String json) {
-        Entry[] entries;
-        try {
-            entries = new ObjectMapper().readValue(json, Entry[].class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JMH result: " + e.getMessage(), e);
-        }
-        return Arrays.stream(entries).map(JmhRunner::figure).toList();
-    }
-
-    /** One entry of the JSON result as a figure. */
-    private static JmhFigure figure(Entry entry) {
-        String name = entry.benchmark().startsWith(PACKAGE) ? entry.benchmark().substring(PACKAGE.length())
-                : entry.benchmark();
-        Map<String, String> params = entry.params() == null ? Map.of() : entry.params();
-        boolean sampled = "sample".equals(entry.mode());
-        Metric primary = entry.primaryMetric();
-        Metric cpu = entry.secondary(CpuTimeProfiler.CPU_PER_OP);
-        Metric cores = entry.secondary(CpuTimeProfiler.CORES);
-        double[][] ops = entry.secondary(CpuTimeProfiler.OPS).rawData();
+    /** The figure of one benchmark and parameters, from JMH's result and the profiler's secondary results. */
+    static JmhFigure figure(RunResult run) {
+        BenchmarkParams bp = run.getParams();
+        String name = bp.getBenchmark().startsWith(PACKAGE) ? bp.getBenchmark().substring(PACKAGE.length())
+                : bp.getBenchmark();
+        Map<String, String> params = new TreeMap<>();
+        bp.getParamsKeys().forEach(k -> params.put(k, bp.getParam(k)));
+        boolean sampled = bp.getMode() == Mode.SampleTime;
+        Result<?> primary = run.getPrimaryResult();
+        List<BenchmarkResult> forks = List.copyOf(run.getBenchmarkResults());
+        double[][] scores = perIteration(forks, i -> i.getPrimaryResult().getScore());
+        double[][] ops = perIteration(forks, i -> score(i.getSecondaryResults(), CpuTimeProfiler.OPS));
+        double[][] cores = perIteration(forks, i -> score(i.getSecondaryResults(), CpuTimeProfiler.CORES));
 
         // per fork: its p50 (SampleTime) or its mean (AverageTime), and whether it looks like a convoy
-        List<Double> forkP50s = new ArrayList<>();
-        List<String> notes = new ArrayList<>(List.of(notes(name, params, entry.forks())));
-        int forks = sampled ? primary.rawDataHistogram().length : primary.rawData().length;
-        for (int f = 0; f < forks; f++) {
-            double typical;
-            if (sampled) {
-                MultisetStatistics samples = new MultisetStatistics();
-                for (double[][] iteration : primary.rawDataHistogram()[f]) {
-                    for (double[] pair : iteration) {
-                        samples.addValue(pair[0], (int) pair[1]);
-                    }
-                }
-                typical = samples.getPercentile(50);
-                forkP50s.add(typical);
-            } else {
-                typical = mean(primary.rawData()[f]);
-            }
-            String convoy = convoyNote(name, params, typical,
-                    f < cores.rawData().length ? mean(cores.rawData()[f]) : Double.NaN);
+        List<Double> forkP50s = sampled
+                ? forks.stream().map(f -> f.getPrimaryResult().getStatistics().getPercentile(50)).toList() : List.of();
+        List<String> notes = new ArrayList<>(List.of(notes(name, params, bp.getForks())));
+        for (int f = 0; f < forks.size(); f++) {
+            String convoy = convoyNote(name, params, sampled ? forkP50s.get(f) : mean(scores[f]), mean(cores[f]));
             if (convoy != null) {
-                notes.add((forks > 1 ? "fork " + (f + 1) + " of " + forks + ": " : "") + convoy);
+                notes.add((forks.size() > 1 ? "fork " + (f + 1) + " of " + forks.size() + ": " : "") + convoy);
             }
         }
         notes.add(1, forkSpreadNote(forkP50s));
-        double[][] scores = primary.rawData();
         if (sampled) {
             // every iteration's nominal length over every op counted in it (see CpuTimeProfiler.cpuPerOp)
-            double iterationTime = TimeValue.fromString(entry.measurementTime()).convertTo(TimeUnit.NANOSECONDS)
-                    / nanosPer(primary.scoreUnit()) / Math.max(1, entry.measurementBatchSize());
-            scores = Arrays.stream(ops).map(fork -> Arrays.stream(fork)
-                    .map(n -> n > 0 ? iterationTime / n : Double.NaN).toArray()).toArray(double[][]::new);
+            scores = Arrays.stream(ops).map(fork -> Arrays.stream(fork).map(n -> n > 0
+                    ? CpuTimeProfiler.sampleTimePerOp(bp.getMeasurement(), bp.getTimeUnit(), (long) n)
+                    : Double.NaN).toArray()).toArray(double[][]::new);
         }
-        return new JmhFigure(name, entry.mode(), primary.score(), primary.scoreError(), primary.scoreUnit(), params,
-                entry.threads(), cpu.score(), cores.score(), pooled(scores, ops), pooled(cpu.rawData(), ops),
-                forkP50s, sampled ? primary.percentile("90.0") : Double.NaN,
-                sampled ? primary.percentile("99.0") : Double.NaN,
+        Statistics stats = primary.getStatistics();
+        return new JmhFigure(name, bp.getMode().shortLabel(), primary.getScore(), primary.getScoreError(),
+                primary.getScoreUnit(), params, bp.getThreads(),
+                score(run.getSecondaryResults(), CpuTimeProfiler.CPU_PER_OP),
+                score(run.getSecondaryResults(), CpuTimeProfiler.CORES), pooled(scores, ops),
+                pooled(perIteration(forks, i -> score(i.getSecondaryResults(), CpuTimeProfiler.CPU_PER_OP)), ops),
+                forkP50s, sampled ? stats.getPercentile(90) : Double.NaN,
+                sampled ? stats.getPercentile(99) : Double.NaN,
                 String.join("; ", notes.stream().filter(n -> n != null && !n.isEmpty()).toList()));
+    }
+
+    /** A figure of every iteration of every fork, {@code [fork][iteration]}. */
+    private static double[][] perIteration(List<BenchmarkResult> forks, ToDoubleFunction<IterationResult> figure) {
+        return forks.stream().map(f -> f.getIterationResults().stream().mapToDouble(figure).toArray())
+                .toArray(double[][]::new);
+    }
+
+    /** The score of a secondary result, NaN when the profiler gave none. */
+    private static double score(Map<String, ?> secondary, String label) {
+        return secondary.get(label) instanceof Result<?> r ? r.getScore() : Double.NaN;
     }
 
     private static double mean(double[] values) {
@@ -292,17 +250,6 @@ public final class JmhRunner {
             }
         }
         return total > 0 ? weighted / total : Double.NaN;
-    }
-
-    /** Nanoseconds in one unit of a JMH time-per-op unit such as {@code ns/op}. */
-    private static double nanosPer(String unit) {
-        return switch (unit) {
-            case "ns/op" -> 1;
-            case "us/op" -> 1e3;
-            case "ms/op" -> 1e6;
-            case "s/op" -> 1e9;
-            default -> throw new IllegalArgumentException("not a time per op: " + unit);
-        };
     }
 
     /** The figures as a table, one row each. */

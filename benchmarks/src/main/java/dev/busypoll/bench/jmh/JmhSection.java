@@ -29,9 +29,9 @@ public final class JmhSection {
         List<JmhFigure> figures = run.figures();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("JMH " + org.openjdk.jmh.util.Version.getPlainVersion() + ", "
-                + options.forks() + " fork(s), " + options.warmupIterations() + " x " + options.warmupTime()
+                + options.forks() + " fork(s), " + options.warmupIterations() + " x " + options.iterationTime()
                 .toMillis() + " ms warm-up, " + options.measurementIterations() + " x "
-                + options.measurementTime().toMillis() + " ms measured per fork. The ping-pong benchmarks "
+                + options.iterationTime().toMillis() + " ms measured per fork. The ping-pong benchmarks "
                 + "(PingPongBenchmark.floor and .pipe) are the harness's floor and busy-wait pipe rows rebuilt in "
                 + "JMH and run in SampleTime: JMH times sampled round trips with nanoTime, as the harness times "
                 + "every round trip; their score is the mean of the samples, p50 the median of the forks' p50s "

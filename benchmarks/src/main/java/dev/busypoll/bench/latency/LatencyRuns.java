@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -40,25 +41,20 @@ public final class LatencyRuns {
         Measured measure(T subject) throws Exception;
     }
 
-    /** The measured window of a repetition: runs it and returns every operation's latency, ns. */
-    @FunctionalInterface
-    public interface Window {
-        /** Runs the measured operations. */
-        AbstractHistogram run() throws Exception;
-    }
-
     /** What one repetition measured: its figures, and every operation's latency in ns (merged into the row's). */
     public record Measured(LatencyRep rep, AbstractHistogram nanos) {
     }
 
     /**
-     * Times {@code window} on the wall clock and on the process CPU clock (the calling thread counted: it is one
-     * side of the operation), checks that it recorded {@code ops} operations and reads {@code idle} after it.
+     * Times {@code window}, the measured operations returning every one's latency in ns, on the wall clock and on
+     * the process CPU clock (the calling thread counted: it is one side of the operation), checks that it recorded
+     * {@code ops} operations and reads {@code idle} after it.
      */
-    public static Measured timed(String name, long ops, Window window, Supplier<String> idle) throws Exception {
+    public static Measured timed(String name, long ops, Callable<AbstractHistogram> window, Supplier<String> idle)
+            throws Exception {
         CpuClock.Reading cpu0 = CpuClock.read(true);
         long t0 = System.nanoTime();
-        AbstractHistogram nanos = window.run();
+        AbstractHistogram nanos = window.call();
         long t1 = System.nanoTime();
         CpuClock.Reading cpu1 = CpuClock.read(true);
         if (nanos.getTotalCount() != ops) {

@@ -22,13 +22,12 @@ public final class Watchdog implements AutoCloseable {
             }
         }, "bench-watchdog");
         thread.setDaemon(true);
+        thread.start();
     }
 
     /** Starts watching the calling thread; {@code what} names it in the message. */
     public static Watchdog start(String what, long budgetMillis) {
-        Watchdog w = new Watchdog(what, budgetMillis);
-        w.thread.start();
-        return w;
+        return new Watchdog(what, budgetMillis);
     }
 
     /**

@@ -25,17 +25,22 @@ import dev.busypoll.core.IdleStats;
  * ({@link OverPipes}, the client is the caller's thread) or over Netty ({@link OverNetty}, the client is the
  * client channel's event loop). Used from one thread.
  */
-interface PingPongSession extends AutoCloseable {
+abstract class PingPongSession implements AutoCloseable {
+    /** Idle-ladder figures of the last {@link #run}, set by it when the transport has a ladder. */
+    String lastRunStats;
+
     /**
      * Runs {@code roundTrips} round trips one after the other and returns when the last reply has arrived.
      *
      * @param histogram where each round trip's time in nanoseconds goes, or {@code null} (warm-up)
      * @return round trips completed (always {@code roundTrips} on success)
      */
-    long run(int roundTrips, Histogram histogram) throws Exception;
+    abstract long run(int roundTrips, Histogram histogram) throws Exception;
 
     /** Idle-ladder figures of the last {@link #run}, as one line, if the transport has a ladder; else {@code null}. */
-    String idleStats();
+    final String idleStats() {
+        return lastRunStats;
+    }
 
     /**
      * Closes channels and waits, then stops the threads. Interrupted while waiting, it stops waiting and keeps the
@@ -44,18 +49,15 @@ interface PingPongSession extends AutoCloseable {
      * @throws IllegalStateException when the transport's server side had failed
      */
     @Override
-    void close();
+    public abstract void close();
 
     /** Sets up client, server and their threads; the first round trip may start as soon as this returns. */
     static PingPongSession open(Transport transport) throws Exception {
-        if (transport instanceof Netty netty) {
-            return new OverNetty(netty);
-        }
-        return new OverPipes((ThreadTransport) transport);
+        return transport instanceof Netty netty ? new OverNetty(netty) : new OverPipes((ThreadTransport) transport);
     }
 
     /** The pair between threads: two pipes, one each way, between the caller's thread and a server thread. */
-    final class OverPipes implements PingPongSession {
+    static final class OverPipes extends PingPongSession {
         /** The 8-byte message's sequence number, written into (and read from) the message's bytes. */
         private static final VarHandle SEQUENCE = MethodHandles.byteArrayViewVarHandle(long[].class,
                 ByteOrder.nativeOrder());
@@ -66,7 +68,6 @@ interface PingPongSession extends AutoCloseable {
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final Thread server;
         private final byte[] message = new byte[Long.BYTES];
-        private String lastRunStats;
 
         OverPipes(ThreadTransport transport) throws Exception {
             name = transport.name();
@@ -89,7 +90,7 @@ interface PingPongSession extends AutoCloseable {
         }
 
         @Override
-        public long run(int roundTrips, Histogram histogram) throws Exception {
+        long run(int roundTrips, Histogram histogram) throws Exception {
             IdleStats.Snapshot client0 = pong.readerStats();
             IdleStats.Snapshot server0 = ping.readerStats();
             for (int i = 0; i < roundTrips; i++) {
@@ -115,11 +116,6 @@ interface PingPongSession extends AutoCloseable {
         }
 
         @Override
-        public String idleStats() {
-            return lastRunStats;
-        }
-
-        @Override
         public void close() {
             ping.closeWrite();
             try {
@@ -140,11 +136,10 @@ interface PingPongSession extends AutoCloseable {
     }
 
     /** The pair over a Netty transport: a client and a server loop of their own, the server echoing. */
-    final class OverNetty implements PingPongSession {
+    static final class OverNetty extends PingPongSession {
         private final Netty netty;
         private final PingPongClient client = new PingPongClient();
         private final NettyPair pair;
-        private String lastRunStats;
 
         OverNetty(Netty netty) throws Exception {
             this.netty = netty;
@@ -152,7 +147,7 @@ interface PingPongSession extends AutoCloseable {
         }
 
         @Override
-        public long run(int roundTrips, Histogram histogram) throws Exception {
+        long run(int roundTrips, Histogram histogram) throws Exception {
             EventLoop clientLoop = pair.clientLoop();
             EventLoop serverLoop = pair.serverLoop();
             LoopFigures client0 = netty.figures(clientLoop);
@@ -166,11 +161,6 @@ interface PingPongSession extends AutoCloseable {
                         + " | server loop " + netty.figures(serverLoop).minus(server0).describe();
             }
             return completed;
-        }
-
-        @Override
-        public String idleStats() {
-            return lastRunStats;
         }
 
         @Override

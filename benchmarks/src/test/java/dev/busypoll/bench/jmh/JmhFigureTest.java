@@ -9,6 +9,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.AverageTimeResult;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.IterationResultMetaData;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.util.SampleBuffer;
 
 import org.junit.jupiter.api.Test;
 
@@ -101,56 +120,76 @@ class JmhFigureTest {
         assertEquals(null, JmhRunner.convoyNote("QueueHandOffBenchmark.spscOfferPoll", Map.of(), 8e6, 0.5));
     }
 
+    /** One fork's iterations: the primary result, cpu, cores busy and ops of each. */
+    private record Iteration(Result<?> primary, double cpu, double cores, long ops) {
+    }
+
+    private static RunResult run(String benchmark, Mode mode, Map<String, String> params, List<List<Iteration>> forks) {
+        WorkloadParams workload = new WorkloadParams();
+        params.forEach((k, v) -> workload.put(k, v, 0));
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, forks.get(0).size(),
+                TimeValue.milliseconds(1), 1);
+        BenchmarkParams bp = new BenchmarkParams(benchmark, "generated", true, 1, new int[] {1}, List.of(),
+                forks.size(), 0, new IterationParams(IterationType.WARMUP, 0, TimeValue.milliseconds(1), 1),
+                measurement, mode, workload, TimeUnit.NANOSECONDS, 1, "java", List.of(), "17", "vm", "1", "1.37",
+                TimeValue.minutes(1));
+        return new RunResult(bp, forks.stream().map(fork -> new BenchmarkResult(bp, fork.stream().map(i -> {
+            IterationResult r = new IterationResult(bp, measurement, new IterationResultMetaData(i.ops, i.ops));
+            r.addResult(i.primary);
+            r.addResults(List.of(new ScalarResult(CpuTimeProfiler.CPU_PER_OP, i.cpu, "ns/op", AggregationPolicy.AVG),
+                    new ScalarResult(CpuTimeProfiler.CORES, i.cores, "cores", AggregationPolicy.AVG),
+                    new ScalarResult(CpuTimeProfiler.OPS, i.ops, "ops", AggregationPolicy.SUM)));
+            return r;
+        }).toList())).toList());
+    }
+
+    private static Iteration avgt(long nanos, double cpu, long ops) {
+        return new Iteration(new AverageTimeResult(ResultRole.PRIMARY, "x", 1, nanos, TimeUnit.NANOSECONDS), cpu, 1,
+                ops);
+    }
+
+    private static Iteration sample(long typical, long slow, double cpu) {
+        SampleBuffer samples = new SampleBuffer();
+        List.of(typical, typical, typical, slow).forEach(samples::add);
+        return new Iteration(new SampleTimeResult(ResultRole.PRIMARY, "x", samples, TimeUnit.NANOSECONDS), cpu, 1.9,
+                4);
+    }
+
     @Test
-    void shouldReadTheFiguresOfJmhsJsonResult() {
+    void shouldReadTheFiguresOfJmhsResult() {
         // two forks each: AverageTime with two iterations per fork, SampleTime with one
-        String json = """
-                [ {"benchmark": "dev.busypoll.bench.jmh.QueueHandOffBenchmark.spscOfferPoll", "mode": "avgt",
-                   "threads": 1, "forks": 2, "measurementTime": "1 ms", "measurementBatchSize": 1,
-                   "primaryMetric": {"score": 25.0, "scoreError": "NaN", "scoreUnit": "ns/op",
-                                     "rawData": [[10.0, 20.0], [30.0, 40.0]]},
-                   "secondaryMetrics": {"cpu": {"score": 5.0, "rawData": [[1.0, 2.0], [3.0, 4.0]]},
-                                        "cpu.cores": {"score": 1.0, "rawData": [[1.0, 1.0], [1.0, 1.0]]},
-                                        "ops": {"score": 6.0, "rawData": [[1.0, 3.0], [1.0, 1.0]]}}},
-                  {"benchmark": "dev.busypoll.bench.jmh.PingPongBenchmark.pipe", "mode": "sample",
-                   "threads": 1, "forks": 2, "measurementTime": "1 ms", "measurementBatchSize": 1,
-                   "params": {"spinMicros": "5"},
-                   "primaryMetric": {"score": 200.0, "scoreError": 10.0, "scoreUnit": "ns/op",
-                                     "scorePercentiles": {"50.0": 150.0, "90.0": 450.0, "99.0": 500.0},
-                                     "rawDataHistogram": [[[[100.0, 3], [300.0, 1]]], [[[200.0, 3], [500.0, 1]]]]},
-                   "secondaryMetrics": {"\u00b7cpu": {"score": 20.0, "rawData": [[10.0], [30.0]]},
-                                        "\u00b7cpu.cores": {"score": 1.9, "rawData": [[1.9], [1.9]]},
-                                        "\u00b7ops": {"score": 8.0, "rawData": [[4.0], [4.0]]}}} ]
-                """;
-        List<JmhFigure> figures = JmhRunner.figures(json);
-        JmhFigure avgt = figures.get(0);
+        JmhFigure avgt = JmhRunner.figure(run("dev.busypoll.bench.jmh.QueueHandOffBenchmark.spscOfferPoll",
+                Mode.AverageTime, Map.of(), List.of(List.of(avgt(10, 1, 1), avgt(20, 2, 3)),
+                        List.of(avgt(30, 3, 1), avgt(40, 4, 1)))));
         assertEquals("QueueHandOffBenchmark.spscOfferPoll", avgt.benchmark());
+        assertEquals("avgt", avgt.mode());
         assertEquals(25.0, avgt.score());
-        assertTrue(Double.isNaN(avgt.error()));
+        assertTrue(avgt.error() > 0, "JMH's confidence interval");
         assertEquals(140.0 / 6, avgt.pooledScore(), 1e-9, "iterations weighted by their ops");
         assertEquals(14.0 / 6, avgt.pooledCpuNsPerOp(), 1e-9);
-        assertEquals(5.0, avgt.cpuNsPerOp());
+        assertEquals(2.5, avgt.cpuNsPerOp(), 1e-9);
         assertTrue(avgt.forkP50s().isEmpty() && Double.isNaN(avgt.p90()));
-        JmhFigure sample = figures.get(1);
+        JmhFigure sample = JmhRunner.figure(run("dev.busypoll.bench.jmh.PingPongBenchmark.pipe", Mode.SampleTime,
+                Map.of("spinMicros", "5"), List.of(List.of(sample(100, 300, 10)), List.of(sample(200, 500, 30)))));
+        assertEquals("sample", sample.mode());
         assertEquals(Map.of("spinMicros", "5"), sample.params());
         assertEquals(List.of(100.0, 200.0), sample.forkP50s(), "each fork's samples, their median");
-        assertEquals(450.0, sample.p90());
+        assertEquals(500.0, sample.p90());
         assertEquals(500.0, sample.p99());
         assertEquals(1e6 / 4, sample.pooledScore(), 1e-9, "the iteration's length over its ops");
         assertEquals(20.0, sample.pooledCpuNsPerOp(), 1e-9);
-        assertEquals(1.9, sample.cpuCores());
-        assertThrows(IllegalArgumentException.class, () -> JmhRunner.figures("{}"));
+        assertEquals(1.9, sample.cpuCores(), 1e-9);
     }
 
     @Test
     void shouldRejectOptionsThatCannotRun() {
         Duration ms = Duration.ofMillis(1);
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(-1, 0, ms, 1, ms, List.of(), List.of()));
+                () -> new JmhRunner.Options(-1, 0, 1, ms, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(1, 0, ms, 0, ms, List.of(), List.of()));
+                () -> new JmhRunner.Options(1, 0, 0, ms, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
-                () -> new JmhRunner.Options(1, 0, ms, 1, Duration.ZERO, List.of(), List.of()));
+                () -> new JmhRunner.Options(1, 0, 1, Duration.ZERO, List.of(), List.of()));
         assertThrows(IllegalArgumentException.class,
                 () -> JmhRunner.Options.quick().withPipeSpinMicros(List.of(-5L)));
     }
@@ -160,7 +199,7 @@ class JmhFigureTest {
         assertEquals(1, JmhRunner.Options.quick().forks());
         assertEquals(1, JmhRunner.Options.full().forks());
         JmhRunner.Options quick = JmhRunner.Options.quick();
-        assertTrue(JmhRunner.Options.full().measurementTime().compareTo(quick.measurementTime()) > 0);
+        assertTrue(JmhRunner.Options.full().iterationTime().compareTo(quick.iterationTime()) > 0);
         assertEquals(0, JmhRunner.Options.smoke().forks());
         assertEquals(JmhRunner.Options.full(), JmhRunner.Options.of(true));
         assertEquals(List.of(), JmhRunner.Options.quick().includes(), "every benchmark");
