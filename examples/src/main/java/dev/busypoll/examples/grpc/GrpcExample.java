@@ -106,13 +106,6 @@ public final class GrpcExample {
                 .get(calls + 10L, TimeUnit.SECONDS);
     }
 
-    /** {@link GrpcConnection#measureUnary} over gRPC's own in-process transport, the reference row. */
-    public static Histogram measureInProcess(int warmup, int calls) throws Exception {
-        try (GrpcConnection c = GrpcConnection.inProcess()) {
-            return GrpcConnection.measureUnary(c.channel(), warmup, calls);
-        }
-    }
-
     /** One quote per transport, then the unary latency table including grpc-inprocess. */
     public static void main(String[] argv) throws Exception {
         ExampleOptions.execute(new Cli(), argv);
@@ -152,17 +145,14 @@ public final class GrpcExample {
                             cores); GrpcConnection ex = start(t.transport(), t.busyPollMicros(), loops)) {
                         System.out.println(t.label() + ": " + quote(ex.channel(), "BUSY", 250));
                         warmUp(caller, loops, ex.channel());
-                        long cpu = CpuTime.processNanos();
-                        Histogram h = measure(caller, loops, ex.channel());
-                        table.add("grpc-netty " + t.label(), h, cpuMicrosPerCall(cpu));
+                        addTimed(table, "grpc-netty " + t.label(), () -> measure(caller, loops, ex.channel()));
                     }
                 }
                 if (caller == Caller.BLOCKING) {
+                    // The reference row: gRPC's own in-process transport, no Netty.
                     try (GrpcConnection c = GrpcConnection.inProcess()) {
                         GrpcConnection.measureUnary(c.channel(), Math.max(100, calls / 5), 0);
-                        long cpu = CpuTime.processNanos();
-                        Histogram h = GrpcConnection.measureUnary(c.channel(), 0, calls);
-                        table.add("grpc-inprocess", h, cpuMicrosPerCall(cpu));
+                        addTimed(table, "grpc-inprocess", () -> GrpcConnection.measureUnary(c.channel(), 0, calls));
                     }
                 }
                 System.out.println();
@@ -173,9 +163,11 @@ public final class GrpcExample {
             return 0;
         }
 
-        /** The process's CPU time since {@code cpuBefore}, per timed call, in µs. */
-        private double cpuMicrosPerCall(long cpuBefore) {
-            return (CpuTime.processNanos() - cpuBefore) / 1e3 / calls;
+        /** Adds the calls {@code timed} measures to {@code table} as {@code label}, with the process's CPU per call. */
+        private void addTimed(LatencyTable table, String label, Callable<Histogram> timed) throws Exception {
+            long cpu = CpuTime.processNanos();
+            Histogram h = timed.call();
+            table.add(label, h, (CpuTime.processNanos() - cpu) / 1e3 / calls);
         }
 
         /** Measures {@code --calls} calls. */

@@ -74,6 +74,8 @@ class GrpcExampleTest {
     @Test
     @Timeout(30)
     void shouldMeasureTheInProcessReference() throws Exception {
-        assertTrue(GrpcExample.measureInProcess(10, 100).getTotalCount() == 100);
+        try (GrpcConnection c = GrpcConnection.inProcess()) {
+            assertTrue(GrpcConnection.measureUnary(c.channel(), 10, 100).getTotalCount() == 100);
+        }
     }
 }
