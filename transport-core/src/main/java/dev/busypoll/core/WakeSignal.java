@@ -52,9 +52,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Why hand-written</h2>
  * {@code java.util.concurrent} locks and conditions charge the producer a lock or a queue operation on every
- * signal; JCTools' {@code MpscBlockingConsumerArrayQueue} builds the same parked-consumer bit into one queue
- * type, but busypoll needs it across several sources at once (a ready list plus submitted tasks plus a
- * closing flag) and around any queue.
+ * signal. The same idea lives inside other code, each time bound to its own waiting: JCTools'
+ * {@code MpscBlockingConsumerArrayQueue} builds the parked-consumer bit into one queue type, the Disruptor's
+ * {@code LiteBlockingWaitStrategy} skips the lock's signal unless {@code signalNeeded} is set, and Netty's
+ * {@code EpollIoHandler} skips the eventfd write while its {@code nextWakeupNanos} holds the AWAKE sentinel. busypoll
+ * needs it across several sources at once (a ready list plus submitted tasks plus a closing flag) and around any
+ * queue, with a timed park and the signal's time for AUTO.
  */
 public final class WakeSignal extends WakeSignalPadBehind {
     /** The consumer is running, spinning or yielding: producers need do nothing. */
