@@ -130,6 +130,11 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
     }
 
     @Override
+    public long getStandDowns() {
+        return idle.standDowns();
+    }
+
+    @Override
     public long getActiveIoNanos() {
         return get(ACTIVE_NANOS);
     }
@@ -175,7 +180,8 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
                 + getWorkFoundWhileSpinning() + ", yields=" + getYields() + ", parks=" + getParks()
                 + ", unparksIssued=" + getUnparksIssued() + ", unparksAvoided=" + getUnparksAvoided()
                 + ", spinNanos=" + getSpinNanos() + ", parkNanos=" + getParkNanos() + ", naps=" + getNaps()
-                + ", napsCaught=" + getNapsCaught() + ", napsMissed=" + getNapsMissed() + ", spinWindowNanos="
-                + getSpinWindowNanos() + ", wakeCostNanos=" + getWakeCostNanos() + '}';
+                + ", napsCaught=" + getNapsCaught() + ", napsMissed=" + getNapsMissed() + ", standDowns="
+                + getStandDowns() + ", spinWindowNanos=" + getSpinWindowNanos() + ", wakeCostNanos="
+                + getWakeCostNanos() + '}';
     }
 }

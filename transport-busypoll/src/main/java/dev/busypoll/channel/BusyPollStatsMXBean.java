@@ -51,6 +51,12 @@ public interface BusyPollStatsMXBean {
     /** Naps whose input came after that short wait, when the loop had parked again. */
     long getNapsMissed();
 
+    /**
+     * Under AUTO: idle episodes in which the loop did not busy-wait at all (it parked at once) because the cores its
+     * process may use were contended: one core, a throttled CPU quota, or other processes' load.
+     */
+    long getStandDowns();
+
     /** Nanoseconds spent processing input (what the loop reports as active I/O time). */
     long getActiveIoNanos();
 

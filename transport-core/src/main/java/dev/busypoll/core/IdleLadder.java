@@ -64,6 +64,12 @@ import org.agrona.concurrent.IdleStrategy;
  * in {@link #stats()}, the catch as yielded, and the naps and how they ended have counters of their own
  * ({@link IdleStats#naps()}).
  *
+ * <p>
+ * Under AUTO the ladder does not busy-wait at all while the cores of its process are contended ({@link CoreContention}:
+ * one core, a throttled CPU quota, or other processes' load): no spin, no yield rung, no timer lead, no nap; it parks
+ * at once, as a window of 0 does, and spins again once the contention ends. Such episodes count as
+ * {@link IdleStats#standDowns()}. The controller still hears of them.
+ *
  * <h2>Threading</h2>
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
  * {@link #yieldNanos(long)} may be called from any thread and take effect at the owner's next episode.
@@ -71,8 +77,12 @@ import org.agrona.concurrent.IdleStrategy;
  * from any thread (opaque loads of values the owner publishes). Nothing allocates after construction.
  *
  * <h2>Why hand-written</h2>
- * Agrona's {@code BackoffIdleStrategy} and Disruptor's {@code PhasedBackoffWaitStrategy} count spins or read
- * the clock on every step, cannot park until signalled, and do not account for time per rung.
+ * Agrona's {@code BackoffIdleStrategy} counts spins and parks for a period, never until signalled. The Disruptor's
+ * {@code PhasedBackoffWaitStrategy} spins and yields by time and then hands over to a fallback, whose lock-based
+ * kinds do wait until signalled ({@code LiteBlockingWaitStrategy} with a waiters flag, {@code signalNeeded}); but
+ * its phases are bounded by spin counts between clock reads and one fixed time, it keeps no time per rung, and it
+ * waits on one sequence, not on a caller's condition with a deadline. Neither learns its windows or steps down
+ * when the cores are contended.
  */
 public final class IdleLadder implements IdleStrategy {
     /** The alias reported through {@link IdleStrategy#alias()}. */
@@ -153,6 +163,8 @@ public final class IdleLadder implements IdleStrategy {
     private final TimerLead timerLead = new TimerLead();
     /** Owner-only: the last AUTO episode, until the controller is told of it (see reset()). */
     private final PendingEpisode pendingEpisode;
+    /** Under AUTO: whether the cores are contended, so that the ladder must not busy-wait at all. */
+    private final CoreContention cores;
 
     // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
@@ -179,6 +191,10 @@ public final class IdleLadder implements IdleStrategy {
     private int spins;
     private long parkPeriodNanos;
     private boolean episodeAuto;
+    /** This AUTO episode does not busy-wait: the cores are contended ({@link CoreContention}). */
+    private boolean episodeStandsDown;
+    /** The contention verdict {@link #mayParkOnNextStep()} read for the next episode: 1, 0, or -1 if none. */
+    private int nextEpisodeContended = -1;
     /** This episode has given {@link #timerLead} its sample: a timed park's lateness, or a park the lead prevented. */
     private boolean leadSampled;
     /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
@@ -211,18 +227,29 @@ public final class IdleLadder implements IdleStrategy {
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
-        this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, new AdaptiveSpinPolicy());
+        this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, new AdaptiveSpinPolicy(), Clock.SYSTEM,
+                CoreContention.JVM);
     }
 
-    /** A ladder with its own controller (tests give one that shares nothing with the rest of the JVM). */
+    /**
+     * A ladder with its own controller and calm cores (tests give a controller that shares nothing with the rest of
+     * the JVM, and cores whose contention only they move).
+     */
     IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy) {
         this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, policy, Clock.SYSTEM);
     }
 
-    /** A ladder with its own controller and clock (tests give a manual clock: see {@link Clock}). */
+    /** A ladder with its own controller, a clock, and calm cores (tests give a manual clock: see {@link Clock}). */
     IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy,
                Clock clock) {
+        this(spinNanos, yieldNanos, minParkNanos, maxParkNanos, policy, clock, CoreContention.manual());
+    }
+
+    /** A ladder with its own controller, clock and view of the cores (tests script the last). */
+    IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy,
+               Clock clock, CoreContention cores) {
         this.policy = policy;
+        this.cores = cores;
         this.clock = clock;
         this.nap = new NapCatch(policy, clock);
         this.pendingEpisode = new PendingEpisode(policy);
@@ -283,7 +310,8 @@ public final class IdleLadder implements IdleStrategy {
 
     /**
      * The spin window in effect, in nanoseconds: the one configured, or under {@link #AUTO} the one the ladder
-     * chose last (without its short exploration slots, see {@link AdaptiveSpinPolicy}). Any thread.
+     * chose last (without its short exploration slots, see {@link AdaptiveSpinPolicy}; 0 while it stands down for
+     * contended cores, see {@link CoreContention}). Any thread.
      */
     public long spinNanos() {
         return (long) CURRENT_SPIN_NANOS.getOpaque(this);
@@ -338,7 +366,12 @@ public final class IdleLadder implements IdleStrategy {
             case NOT_IDLE -> {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 if (configured == AUTO) {
-                    return policy.spinNanos(afterOutput) == 0 && policy.yieldNanos() == 0;
+                    if (nextEpisodeContended < 0) {
+                        // The step that starts the episode acts on this same verdict: never a park unannounced.
+                        nextEpisodeContended = cores.isContended() ? 1 : 0;
+                    }
+                    return nextEpisodeContended == 1
+                            || (policy.spinNanos(afterOutput) == 0 && policy.yieldNanos() == 0);
                 }
                 return configured == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
             }
@@ -428,7 +461,7 @@ public final class IdleLadder implements IdleStrategy {
             default -> {
                 // Under AUTO a park that the caller's deadline ends wakes early by the timer's learnt lateness,
                 // then yields up to the deadline: the caller's task runs when due, not a timer slack late.
-                boolean timed = episodeAuto && deadlineNanos != Long.MAX_VALUE;
+                boolean timed = episodeAuto && !episodeStandsDown && deadlineNanos != Long.MAX_VALUE;
                 long parkUntil = deadlineNanos;
                 if (timed) {
                     long lead = timerLead.nanos();
@@ -562,9 +595,15 @@ public final class IdleLadder implements IdleStrategy {
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
+                episodeStandsDown = episodeAuto && contendedForEpisode();
                 leadSampled = false;
                 policy.select(afterOutput);
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
+                if (episodeStandsDown) {
+                    episodeSpinNanos = 0; // the controller still hears of the episode, but nobody busy-waits
+                    stats.recordStandDown();
+                    CURRENT_SPIN_NANOS.setOpaque(this, 0L); // the window in effect
+                }
                 if (!episodeAuto && (long) CURRENT_SPIN_NANOS.getOpaque(this) != configured) {
                     // The owner has the last word on the published window: an AUTO episode told to the controller
                     // late (feedPendingEpisode()) may have raced a reconfiguration.
@@ -575,11 +614,12 @@ public final class IdleLadder implements IdleStrategy {
                 spunNanos = 0;
                 yieldedNanos = 0;
                 parkedNanos = 0;
-                nap.start(episodeAuto);
+                nap.start(episodeAuto && !episodeStandsDown);
                 contended = false;
                 arrivalNanos = Long.MIN_VALUE;
                 // AUTO: the controller also sets the yield rung (two uncontended wake-ups, cut short below).
-                episodeYieldNanos = episodeAuto ? policy.yieldNanos() : (long) YIELD_NANOS.getOpaque(this);
+                episodeYieldNanos = episodeStandsDown ? 0
+                        : episodeAuto ? policy.yieldNanos() : (long) YIELD_NANOS.getOpaque(this);
                 spins = 0;
                 parkPeriodNanos = minParkNanos;
                 if (episodeSpinNanos > 0) {
@@ -637,6 +677,13 @@ public final class IdleLadder implements IdleStrategy {
             }
         }
         return phase;
+    }
+
+    /** The contention verdict for the episode that starts now: the one {@link #mayParkOnNextStep()} read, if any. */
+    private boolean contendedForEpisode() {
+        int latched = nextEpisodeContended;
+        nextEpisodeContended = -1;
+        return latched >= 0 ? latched == 1 : cores.isContended();
     }
 
     private void enterYielding(long now) {

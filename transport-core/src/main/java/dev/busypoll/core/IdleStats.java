@@ -29,7 +29,8 @@ public final class IdleStats {
     private static final int NAPS = 10;
     private static final int NAPS_CAUGHT = 11;
     private static final int NAPS_MISSED = 12;
-    private static final int COUNT = 13;
+    private static final int STAND_DOWNS = 13;
+    private static final int COUNT = 14;
 
     /** Cache-line padding either side (8 longs) so the owner's stores do not share a line with neighbours. */
     private static final int PAD = 8;
@@ -69,6 +70,11 @@ public final class IdleStats {
     /** AUTO began a nap: a park timed to end shortly before the next input is due. */
     void recordNap() {
         add(NAPS, 1);
+    }
+
+    /** AUTO did not busy-wait in an episode: the cores were contended ({@code CoreContention}). */
+    void recordStandDown() {
+        add(STAND_DOWNS, 1);
     }
 
     /** A nap timed out and the episode then ended: in its catch ({@code caught}), or in the park after it. */
@@ -144,6 +150,14 @@ public final class IdleStats {
         return get(NAPS_MISSED);
     }
 
+    /**
+     * AUTO episodes that did not busy-wait at all (no spin, no yield, no timer lead, no nap) because the cores this
+     * process may use were contended: one core, a throttled CPU quota, or other processes' load.
+     */
+    public long standDowns() {
+        return get(STAND_DOWNS);
+    }
+
     /** Nanoseconds spent in the spin phase of ended episodes (CPU burnt). */
     public long spinNanos() {
         return get(SPIN_NANOS);
@@ -163,7 +177,7 @@ public final class IdleStats {
     public Snapshot snapshot() {
         return new Snapshot(episodes(), wokeWhileSpinning(), wokeWhileYielding(), wokeWhileParking(), yields(),
                 parks(), signalledWakeups(), spinNanos(), yieldNanos(), parkNanos(), naps(), napsCaught(),
-                napsMissed());
+                napsMissed(), standDowns());
     }
 
     @Override
@@ -187,12 +201,13 @@ public final class IdleStats {
      * @param naps              naps AUTO took (also counted in {@code parks})
      * @param napsCaught        naps whose input came in the catch after them
      * @param napsMissed        naps whose input came after the catch
+     * @param standDowns        AUTO episodes that did not busy-wait because the cores were contended
      */
     public record Snapshot(long episodes, long wokeWhileSpinning, long wokeWhileYielding, long wokeWhileParking,
                            long yields, long parks, long signalledWakeups, long spinNanos, long yieldNanos,
-                           long parkNanos, long naps, long napsCaught, long napsMissed) {
+                           long parkNanos, long naps, long napsCaught, long napsMissed, long standDowns) {
         /** A snapshot of a ladder that has done nothing: the start of a sum. */
-        public static final Snapshot EMPTY = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        public static final Snapshot EMPTY = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         /**
          * Naps that neither timed out into a catch that caught nor one that missed: a signal (an input earlier than
@@ -208,7 +223,8 @@ public final class IdleStats {
                     wokeWhileYielding + other.wokeWhileYielding, wokeWhileParking + other.wokeWhileParking,
                     yields + other.yields, parks + other.parks, signalledWakeups + other.signalledWakeups,
                     spinNanos + other.spinNanos, yieldNanos + other.yieldNanos, parkNanos + other.parkNanos,
-                    naps + other.naps, napsCaught + other.napsCaught, napsMissed + other.napsMissed);
+                    naps + other.naps, napsCaught + other.napsCaught, napsMissed + other.napsMissed,
+                    standDowns + other.standDowns);
         }
 
         /** This snapshot minus an earlier one. */
@@ -217,7 +233,8 @@ public final class IdleStats {
                     wokeWhileYielding - earlier.wokeWhileYielding, wokeWhileParking - earlier.wokeWhileParking,
                     yields - earlier.yields, parks - earlier.parks, signalledWakeups - earlier.signalledWakeups,
                     spinNanos - earlier.spinNanos, yieldNanos - earlier.yieldNanos, parkNanos - earlier.parkNanos,
-                    naps - earlier.naps, napsCaught - earlier.napsCaught, napsMissed - earlier.napsMissed);
+                    naps - earlier.naps, napsCaught - earlier.napsCaught, napsMissed - earlier.napsMissed,
+                    standDowns - earlier.standDowns);
         }
     }
 }

@@ -295,4 +295,57 @@ class IdleLadderLearningTest {
         assertFalse(ladder.policy().isWakeCostMeasured(), "a stale stamp is no sample");
         assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.wakeCostNanos());
     }
+
+    @Test
+    void shouldNotBusyWaitAtAllWhileTheCoresAreContendedAndResumeAfter() {
+        CoreContention cores = CoreContentionTest.contended();
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        for (int i = 0; i < LEARN; i++) {
+            assertTrue(ladder.mayParkOnNextStep(), "the caller hears of the park before the step that parks");
+            clock.set(lastArrival + WORK);
+            ladder.idle(signal, () -> false, clock.now() + GAP); // a deadline: no timer lead's yield either
+            assertEquals(Phase.PARKING, ladder.phase(), "no spin, no yield: park at once");
+            lastArrival += GAP;
+            clock.set(lastArrival);
+            ladder.reset();
+        }
+        IdleStats.Snapshot stats = ladder.stats().snapshot();
+        assertEquals(LEARN, stats.standDowns());
+        assertEquals(0, stats.yields());
+        assertEquals(0, stats.naps(), "the periodic source would nap if the cores were free");
+        assertEquals(LEARN, stats.wokeWhileParking());
+
+        cores.sample(CoreContentionTest.cores(4));
+        clock.set(lastArrival + WORK);
+        ladder.idle(signal, () -> false, Long.MAX_VALUE);
+        assertTrue(ladder.phase() == Phase.SPINNING || ladder.phase() == Phase.YIELDING, ladder.phase().name());
+        ladder.reset();
+        assertEquals(LEARN, ladder.stats().standDowns());
+    }
+
+    @Test
+    void shouldActOnTheVerdictThatMayParkOnNextStepReadEvenIfItChangesBeforeTheStep() {
+        CoreContention cores = CoreContention.manual();
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        assertFalse(ladder.mayParkOnNextStep(), "untrained AUTO spins first");
+        cores.sample(CoreContentionTest.cores(1));
+        ladder.idle(signal, () -> false, Long.MAX_VALUE);
+        assertEquals(Phase.SPINNING, ladder.phase(), "what the caller was told: it prepared for no park");
+        ladder.reset();
+        assertTrue(ladder.mayParkOnNextStep(), "the next episode sees the new verdict");
+        ladder.idle(signal, () -> false, clock.now() + GAP); // parks at once (in the system clock's past)
+        assertEquals(Phase.PARKING, ladder.phase());
+        ladder.reset();
+    }
+
+    @Test
+    void shouldLeaveFixedWindowsAloneWhenTheCoresAreContended() {
+        IdleLadder ladder = new IdleLadder(50 * US, 10 * US, 1, 1, freshPolicy(), clock,
+                CoreContentionTest.contended());
+        assertFalse(ladder.mayParkOnNextStep());
+        ladder.idle(signal, () -> false, Long.MAX_VALUE);
+        assertEquals(Phase.SPINNING, ladder.phase(), "a fixed window is the user's choice");
+        ladder.reset();
+        assertEquals(0, ladder.stats().standDowns());
+    }
 }

@@ -309,7 +309,7 @@ class IdleLadderTest {
 
     @Test
     void shouldStartAutoAtTheWakeCostWithNoYieldRung() {
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        IdleLadder ladder = calmAuto();
         assertTrue(ladder.isAuto());
         assertEquals(AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS, ladder.spinNanos(),
                 "before it has seen anything, AUTO spins for one (assumed) wake-up: the 2-competitive choice");
@@ -331,7 +331,7 @@ class IdleLadderTest {
 
     @Test
     void shouldFeedEveryAutoEpisodeToItsController() {
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        IdleLadder ladder = calmAuto();
         // Work found at the first step of every episode: waits of well under a wake-up.
         for (int i = 0; i < 4 * AdaptiveSpinPolicy.DECAY_EPISODES; i++) {
             ladder.idle();
@@ -345,7 +345,7 @@ class IdleLadderTest {
 
     @Test
     void shouldTellTheControllerWhichEpisodesFollowedOutput() {
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        IdleLadder ladder = calmAuto();
         assertFalse(ladder.isAfterOutput(), "told nothing: after input alone");
         ladder.afterOutput(true);
         assertTrue(ladder.isAfterOutput());
@@ -366,7 +366,7 @@ class IdleLadderTest {
 
     @Test
     void shouldReportAFixedWindowConfiguredAfterAutoEpisodes() {
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO);
+        IdleLadder ladder = calmAuto();
         for (int i = 0; i < 2 * AdaptiveSpinPolicy.RECOMPUTE_EPISODES; i++) {
             ladder.idle();
             ladder.reset();
@@ -538,5 +538,14 @@ class IdleLadderTest {
         ladder.reset();
         assertEquals(1, ladder.stats().parks());
         assertEquals(0, ladder.stats().naps());
+    }
+
+    /**
+     * An AUTO ladder whose view of the cores is calm whatever the machine is doing: a test of what the controller
+     * learns must not depend on other processes' load (CoreContention).
+     */
+    private static IdleLadder calmAuto() {
+        return new IdleLadder(IdleLadder.AUTO, 0, IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS,
+                new AdaptiveSpinPolicy());
     }
 }

@@ -6,15 +6,15 @@ import org.junit.jupiter.api.Test;
 
 /** {@link IdleStats.Snapshot} arithmetic, field by field: every counter with a value of its own. */
 class IdleStatsTest {
-    private static final IdleStats.Snapshot SMALL = new IdleStats.Snapshot(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 3, 4);
+    private static final IdleStats.Snapshot SMALL = new IdleStats.Snapshot(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 3, 4, 5);
     private static final IdleStats.Snapshot LARGE =
-            new IdleStats.Snapshot(100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 120, 130);
+            new IdleStats.Snapshot(100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 120, 130, 140);
 
     @Test
     void shouldAddAndSubtractEveryCounter() {
-        assertEquals(new IdleStats.Snapshot(101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 123, 134),
+        assertEquals(new IdleStats.Snapshot(101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 123, 134, 145),
                 SMALL.plus(LARGE));
-        assertEquals(new IdleStats.Snapshot(99, 198, 297, 396, 495, 594, 693, 792, 891, 990, 1089, 117, 126),
+        assertEquals(new IdleStats.Snapshot(99, 198, 297, 396, 495, 594, 693, 792, 891, 990, 1089, 117, 126, 135),
                 LARGE.minus(SMALL));
         assertEquals(SMALL, IdleStats.Snapshot.EMPTY.plus(SMALL));
     }
@@ -30,6 +30,6 @@ class IdleStatsTest {
         IdleStats stats = new IdleStats();
         stats.recordEpisode(IdleStats.endedInYielding(), 10, 20, 30);
         assertEquals(stats.snapshot().toString(), stats.toString());
-        assertEquals(new IdleStats.Snapshot(1, 0, 1, 0, 0, 0, 0, 10, 20, 30, 0, 0, 0), stats.snapshot());
+        assertEquals(new IdleStats.Snapshot(1, 0, 1, 0, 0, 0, 0, 10, 20, 30, 0, 0, 0, 0), stats.snapshot());
     }
 }

@@ -276,13 +276,13 @@ class OpenLoopTest {
                 @Override
                 public IdleStats.Snapshot serverIdle() {
                     return new IdleStats.Snapshot(12 * runs, runs, 0, 11 * runs, 0, 0, 0, 0, 0, 0, 10 * runs,
-                            7 * runs, 2 * runs);
+                            7 * runs, 2 * runs, 0);
                 }
 
                 @Override
                 public IdleStats.Snapshot clientIdle() {
                     // The client's replies: 5 found it spinning, 2 yielding, 1 parked, in every run.
-                    return new IdleStats.Snapshot(8 * runs, 5 * runs, 2 * runs, runs, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                    return new IdleStats.Snapshot(8 * runs, 5 * runs, 2 * runs, runs, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
                 }
 
                 @Override

@@ -462,9 +462,10 @@ abstract class BusyWaitPipeContractTest {
         });
         IdleStats.Snapshot reader = pipe.readerStats();
         assertTrue(written > 0, "the writer wrote");
-        // The one state that forbids a nap is an oversubscribed machine (busy with other work): then the reader's
-        // window is half a wake-up instead of the 0 that gaps of 110-250 µs teach.
-        assertTrue(reader.naps() > 0 || pipe.readerSpinNanos() > 0, "the reader napped: " + reader);
+        // The states that forbid a nap: an oversubscribed machine (then the reader's window is half a wake-up
+        // instead of the 0 that gaps of 110-250 µs teach), or cores contended by other processes (a stand-down).
+        assertTrue(reader.naps() > 0 || pipe.readerSpinNanos() > 0 || reader.standDowns() > 0,
+                "the reader napped: " + reader);
         assertTrue(reader.napsCaught() + reader.napsMissed() <= reader.naps() && reader.naps() <= reader.parks(),
                 "each nap is a park, and ends at most once in its catch or after it: " + reader);
     }

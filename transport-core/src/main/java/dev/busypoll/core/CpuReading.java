@@ -1,0 +1,29 @@
+package dev.busypoll.core;
+
+/**
+ * The CPU counters of this process and of the cores it may run on, read at one instant ({@link CpuCounters}). Each
+ * counter grows monotonically; only the difference between two readings means anything. A counter that could not be
+ * read is {@link #UNKNOWN}.
+ *
+ * @param nanoTime           when the reading was taken, a {@link System#nanoTime()} value
+ * @param cores              how many processors this JVM may use ({@link Runtime#availableProcessors()}: its CPU
+ *                           affinity and its container's CPU quota, rounded up)
+ * @param allowedCpus        how many CPUs the busy and total ticks below are summed over (the process's CPU
+ *                           affinity), or {@link #UNKNOWN}
+ * @param busyTicks          clock ticks those CPUs spent running anything (user, nice, system, interrupts, and time
+ *                           the hypervisor stole), or {@link #UNKNOWN}
+ * @param totalTicks         clock ticks of those CPUs in all (busy plus idle and I/O wait), or {@link #UNKNOWN}
+ * @param processCpuNanos    CPU time this process has used, all its threads, or {@link #UNKNOWN}
+ * @param throttledPeriods   how many of its CPU quota's periods the process's control group was throttled in, or
+ *                           {@link #UNKNOWN} (no quota controller found)
+ */
+record CpuReading(long nanoTime, int cores, int allowedCpus, long busyTicks, long totalTicks, long processCpuNanos,
+                  long throttledPeriods) {
+    /** A counter that could not be read. */
+    static final long UNKNOWN = -1L;
+
+    /** Whether the machine-wide tick counters and this process's CPU time were all read. */
+    boolean hasLoad() {
+        return allowedCpus > 0 && busyTicks >= 0 && totalTicks >= 0 && processCpuNanos >= 0;
+    }
+}
