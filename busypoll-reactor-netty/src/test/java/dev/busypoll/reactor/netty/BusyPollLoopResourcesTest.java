@@ -123,6 +123,7 @@ class BusyPollLoopResourcesTest {
                 .bindAddress(() -> new DomainSocketAddress("/tmp/not-busypoll.sock"))
                 .handle((req, res) -> res.sendString(Mono.just("never"))).bindNow(WAIT));
         assertTrue(String.valueOf(plainDomainSocket.getMessage()).contains("BusyPollAddress")
-                || String.valueOf(plainDomainSocket.getCause()).contains("BusyPollAddress"), plainDomainSocket::toString);
+                        || String.valueOf(plainDomainSocket.getCause()).contains("BusyPollAddress"),
+                plainDomainSocket::toString);
     }
 }
