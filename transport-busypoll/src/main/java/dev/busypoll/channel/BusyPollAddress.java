@@ -1,17 +1,23 @@
 package dev.busypoll.channel;
 
-import java.net.SocketAddress;
 import java.util.Objects;
+
+import io.netty.channel.unix.DomainSocketAddress;
 
 /**
  * The address of a busypoll endpoint: a name, unique within the JVM while a channel is bound to it.
  * {@link #ANY} asks for a fresh name picked at bind time (the equivalent of port 0); the bound channel's
  * {@code localAddress()} then tells which.
+ * <p>
+ * It is a {@link DomainSocketAddress} whose {@link #path()} is the name, so that frameworks that accept Unix domain
+ * socket addresses besides IP ones (Reactor Netty, Vert.x) carry it unchanged; no file is involved. A busypoll
+ * channel binds and connects only to a {@code BusyPollAddress}, and a {@code BusyPollAddress} equals only another
+ * one (Netty's {@code DomainSocketAddress.equals}, which compares paths alone, may say otherwise).
  *
  * <h2>Threading</h2>
  * Immutable; safe to share between threads.
  */
-public final class BusyPollAddress extends SocketAddress implements Comparable<BusyPollAddress> {
+public final class BusyPollAddress extends DomainSocketAddress implements Comparable<BusyPollAddress> {
     private static final long serialVersionUID = 1L;
 
     /**
@@ -20,7 +26,6 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
      */
     public static final BusyPollAddress ANY = new BusyPollAddress("ANY", true);
 
-    private final String name;
     /** True only for {@link #ANY}. */
     private final boolean any;
 
@@ -32,16 +37,20 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
      * @throws NullPointerException     if {@code name} is null
      */
     public BusyPollAddress(String name) {
+        super(checkName(name));
+        this.any = false;
+    }
+
+    private static String checkName(String name) {
         Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
             throw new IllegalArgumentException("name must not be blank");
         }
-        this.name = name;
-        this.any = false;
+        return name;
     }
 
     private BusyPollAddress(String name, boolean any) {
-        this.name = name;
+        super(name);
         this.any = any;
     }
 
@@ -55,19 +64,19 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
         return new BusyPollAddress("~ephemeral-" + id, false);
     }
 
-    /** The name of this address. */
+    /** The name of this address; also its {@link #path()}, what a framework that sees a domain socket shows. */
     public String name() {
-        return name;
+        return path();
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof BusyPollAddress && ((BusyPollAddress) o).any == any && ((BusyPollAddress) o).name.equals(name);
+        return o instanceof BusyPollAddress other && other.any == any && other.name().equals(name());
     }
 
     @Override
     public int hashCode() {
-        return any ? 0 : name.hashCode();
+        return any ? 0 : name().hashCode();
     }
 
     @Override
@@ -75,11 +84,11 @@ public final class BusyPollAddress extends SocketAddress implements Comparable<B
         if (any != o.any) {
             return any ? -1 : 1;
         }
-        return name.compareTo(o.name);
+        return name().compareTo(o.name());
     }
 
     @Override
     public String toString() {
-        return any ? "busypoll:<any>" : "busypoll:" + name;
+        return any ? "busypoll:<any>" : "busypoll:" + name();
     }
 }

@@ -28,6 +28,8 @@ import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.channel.unix.DomainSocketChannel;
+import io.netty.channel.unix.FileDescriptor;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 
@@ -67,12 +69,21 @@ import io.netty.util.concurrent.Future;
  * </ul>
  * Register only on a loop of {@code new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory())}.
  *
+ * <h2>As a {@link DomainSocketChannel}</h2>
+ * Frameworks that run over Netty's Unix domain sockets besides TCP (Reactor Netty, Vert.x) take this channel for
+ * one; its addresses are {@link BusyPollAddress}es (whose {@code path()} is the name). It has no file descriptor:
+ * {@link #fd()} throws, and so there are no peer credentials ({@code SO_PEERCRED}) and no file-descriptor passing
+ * ({@link io.netty.channel.unix.DomainSocketReadMode#FILE_DESCRIPTORS} is refused; objects pass by reference
+ * instead). Socket options ({@code TCP_NODELAY}, {@code SO_RCVBUF}, ...) other than those of
+ * {@link BusyPollChannelConfig} are not known to it. A {@link io.netty.channel.FileRegion} is passed to the peer as
+ * the object it is, not as its bytes: the peer's pipeline must expect it.
+ *
  * <h2>Threading</h2>
  * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop. The
  * channel's own state (open, connected, shut down) changes only on its own loop (or, before it ever had one, on
  * the loop of the server that holds it).
  */
-public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
+public class BusyPollChannel extends AbstractChannel implements DomainSocketChannel {
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
     private static final VarHandle QUEUED;
 
@@ -191,6 +202,17 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
     @Override
     public BusyPollAddress remoteAddress() {
         return (BusyPollAddress) super.remoteAddress();
+    }
+
+    /**
+     * Always throws: an in-JVM channel has no file descriptor.
+     *
+     * @throws UnsupportedOperationException always
+     */
+    @Override
+    public FileDescriptor fd() {
+        throw new UnsupportedOperationException("a busypoll channel has no file descriptor: it is an in-JVM"
+                + " connection (" + this + ")");
     }
 
     @Override

@@ -3,12 +3,17 @@ package dev.busypoll.channel;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultChannelConfig;
 import io.netty.channel.FileRegion;
 import io.netty.channel.MessageSizeEstimator;
 import io.netty.channel.RecvByteBufAllocator;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.unix.DomainSocketChannelConfig;
+import io.netty.channel.unix.DomainSocketReadMode;
+import io.netty.channel.unix.UnixChannelOption;
 
 /**
  * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel}: Netty's usual options plus
@@ -18,12 +23,14 @@ import io.netty.channel.RecvByteBufAllocator;
  * {@link #setOption} validates first ({@link IllegalArgumentException} for a value out of range) and falls back to
  * {@code super} for every other option. The default {@link MessageSizeEstimator} counts a {@link FileRegion} as its
  * {@code count()} (Netty's default counts it as 0), so file regions count toward writability like buffers.
+ * As a {@link DomainSocketChannelConfig} it has one read mode, {@link DomainSocketReadMode#BYTES}: a busypoll
+ * channel passes objects by reference, never file descriptors.
  *
  * <h2>Threading</h2>
  * Like {@link DefaultChannelConfig}: any thread may read or write; values are volatile. A new
  * {@code BUSY_POLL_MICROS} takes effect at the loop's next idle episode, a new budget at the channel's next poll.
  */
-public final class BusyPollChannelConfig extends DefaultChannelConfig {
+public final class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig {
     private final Runnable onBusyPollMicrosChanged;
     private final Runnable onAutoReadCleared;
     private final IntSupplier loopDefaultMicros;
@@ -62,7 +69,7 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     public Map<ChannelOption<?>, Object> getOptions() {
         return getOptions(super.getOptions(), BusyPollChannelOption.BUSY_POLL_MICROS,
                 BusyPollChannelOption.BUSY_POLL_BUDGET, BusyPollChannelOption.SEND_QUEUE_CAPACITY,
-                ChannelOption.SO_SNDBUF, ChannelOption.ALLOW_HALF_CLOSURE);
+                ChannelOption.SO_SNDBUF, ChannelOption.ALLOW_HALF_CLOSURE, UnixChannelOption.DOMAIN_SOCKET_READ_MODE);
     }
 
     @Override
@@ -82,6 +89,9 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         }
         if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
             return (T) Boolean.valueOf(isAllowHalfClosure());
+        }
+        if (option == UnixChannelOption.DOMAIN_SOCKET_READ_MODE) {
+            return (T) getReadMode();
         }
         return super.getOption(option);
     }
@@ -111,6 +121,11 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
         if (option == ChannelOption.ALLOW_HALF_CLOSURE) {
             validate(option, value);
             setAllowHalfClosure((Boolean) value);
+            return true;
+        }
+        if (option == UnixChannelOption.DOMAIN_SOCKET_READ_MODE) {
+            validate(option, value);
+            setReadMode((DomainSocketReadMode) value);
             return true;
         }
         return super.setOption(option, value);
@@ -205,6 +220,98 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig {
     /** Sets {@link ChannelOption#ALLOW_HALF_CLOSURE}. */
     public BusyPollChannelConfig setAllowHalfClosure(boolean allow) {
         allowHalfClosure = allow;
+        return this;
+    }
+
+    /** Always {@link DomainSocketReadMode#BYTES}: messages pass by reference. */
+    @Override
+    public DomainSocketReadMode getReadMode() {
+        return DomainSocketReadMode.BYTES;
+    }
+
+    /**
+     * Accepts {@link DomainSocketReadMode#BYTES} only, the one mode a busypoll channel has.
+     *
+     * @throws IllegalArgumentException for {@link DomainSocketReadMode#FILE_DESCRIPTORS}
+     */
+    @Override
+    public BusyPollChannelConfig setReadMode(DomainSocketReadMode mode) {
+        if (mode != DomainSocketReadMode.BYTES) {
+            throw new IllegalArgumentException("a busypoll channel reads BYTES only, not " + mode
+                    + ": it has no file descriptor to pass; write the object itself (a FileChannel, say), as every"
+                    + " message passes by reference");
+        }
+        return this;
+    }
+
+    // Covariant returns for DomainSocketChannelConfig; each only calls super.
+
+    @Override
+    @Deprecated
+    public BusyPollChannelConfig setMaxMessagesPerRead(int maxMessagesPerRead) {
+        super.setMaxMessagesPerRead(maxMessagesPerRead);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setConnectTimeoutMillis(int connectTimeoutMillis) {
+        super.setConnectTimeoutMillis(connectTimeoutMillis);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setWriteSpinCount(int writeSpinCount) {
+        super.setWriteSpinCount(writeSpinCount);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setAllocator(ByteBufAllocator allocator) {
+        super.setAllocator(allocator);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setRecvByteBufAllocator(RecvByteBufAllocator allocator) {
+        super.setRecvByteBufAllocator(allocator);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setAutoRead(boolean autoRead) {
+        super.setAutoRead(autoRead);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setAutoClose(boolean autoClose) {
+        super.setAutoClose(autoClose);
+        return this;
+    }
+
+    @Override
+    @Deprecated
+    public BusyPollChannelConfig setWriteBufferHighWaterMark(int writeBufferHighWaterMark) {
+        super.setWriteBufferHighWaterMark(writeBufferHighWaterMark);
+        return this;
+    }
+
+    @Override
+    @Deprecated
+    public BusyPollChannelConfig setWriteBufferLowWaterMark(int writeBufferLowWaterMark) {
+        super.setWriteBufferLowWaterMark(writeBufferLowWaterMark);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setWriteBufferWaterMark(WriteBufferWaterMark writeBufferWaterMark) {
+        super.setWriteBufferWaterMark(writeBufferWaterMark);
+        return this;
+    }
+
+    @Override
+    public BusyPollChannelConfig setMessageSizeEstimator(MessageSizeEstimator estimator) {
+        super.setMessageSizeEstimator(estimator);
         return this;
     }
 

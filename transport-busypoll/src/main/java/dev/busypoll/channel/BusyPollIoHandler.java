@@ -14,6 +14,7 @@ import java.util.function.BooleanSupplier;
 import dev.busypoll.core.IdleLadder;
 import dev.busypoll.core.WakeSignal;
 import io.netty.channel.EventLoop;
+import io.netty.channel.IoEventLoopGroup;
 import io.netty.channel.IoHandle;
 import io.netty.channel.IoHandler;
 import io.netty.channel.IoHandlerContext;
@@ -21,6 +22,7 @@ import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.IoOps;
 import io.netty.channel.IoRegistration;
 import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.ThreadAwareExecutor;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
@@ -279,6 +281,14 @@ public final class BusyPollIoHandler implements IoHandler {
 
     private static String microsToString(int micros) {
         return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
+    }
+
+    /**
+     * Whether {@code group} (a group or one of its loops) runs busypoll loops, on which busypoll channels register:
+     * what an adapter for a framework that takes the user's event-loop group checks before it creates channels.
+     */
+    public static boolean isBusyPoll(EventExecutorGroup group) {
+        return group instanceof IoEventLoopGroup && ((IoEventLoopGroup) group).isCompatible(BusyPollIoHandle.class);
     }
 
     /**

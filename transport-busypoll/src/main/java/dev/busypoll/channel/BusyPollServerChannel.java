@@ -14,6 +14,8 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.ServerChannelRecvByteBufAllocator;
+import io.netty.channel.unix.FileDescriptor;
+import io.netty.channel.unix.ServerDomainSocketChannel;
 
 /**
  * The listening end of the busypoll transport: bound to a {@link BusyPollAddress}, it accepts a
@@ -21,11 +23,14 @@ import io.netty.channel.ServerChannelRecvByteBufAllocator;
  * task on this channel's loop per connection (messages never go through tasks). As a listening socket's backlog,
  * a connection is established once that task has queued it, before the server reads it ({@code AUTO_READ} off on
  * the server channel delays only the accept); closing the server resets what it has not accepted.
+ * <p>
+ * As a {@link ServerDomainSocketChannel} (see {@link BusyPollChannel}) it has no file descriptor: {@link #fd()}
+ * throws.
  *
  * <h2>Threading</h2>
  * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
  */
-public class BusyPollServerChannel extends AbstractServerChannel {
+public class BusyPollServerChannel extends AbstractServerChannel implements ServerDomainSocketChannel {
     private static final VarHandle QUEUED;
 
     static {
@@ -77,6 +82,17 @@ public class BusyPollServerChannel extends AbstractServerChannel {
     @Override
     public BusyPollAddress remoteAddress() {
         return null;
+    }
+
+    /**
+     * Always throws: an in-JVM channel has no file descriptor.
+     *
+     * @throws UnsupportedOperationException always
+     */
+    @Override
+    public FileDescriptor fd() {
+        throw new UnsupportedOperationException("a busypoll server channel has no file descriptor: it listens inside"
+                + " the JVM (" + this + ")");
     }
 
     @Override

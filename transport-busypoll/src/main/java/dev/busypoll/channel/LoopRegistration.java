@@ -16,7 +16,7 @@ final class LoopRegistration {
     private IoRegistration registration;
 
     static boolean isBusyPollLoop(EventLoop loop) {
-        return loop instanceof IoEventLoop && ((IoEventLoop) loop).isCompatible(BusyPollIoHandle.class);
+        return BusyPollIoHandler.isBusyPoll(loop);
     }
 
     static IllegalStateException incompatibleLoop(Channel channel, EventLoop loop) {

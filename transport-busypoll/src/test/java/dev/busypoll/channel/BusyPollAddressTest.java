@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
+import io.netty.channel.unix.DomainSocketAddress;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +25,13 @@ class BusyPollAddressTest {
         assertEquals("pricing", a.name());
         assertEquals("busypoll:pricing", a.toString());
         assertNotEquals(new BusyPollAddress("orders"), a);
+    }
+
+    @Test
+    void shouldShowItsNameAsADomainSocketPathAndEqualOnlyBusyPollAddresses() {
+        DomainSocketAddress a = new BusyPollAddress("pricing");
+        assertEquals("pricing", a.path());
+        assertNotEquals(a, new DomainSocketAddress("pricing"));
     }
 
     @Test

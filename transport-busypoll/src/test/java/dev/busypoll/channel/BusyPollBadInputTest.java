@@ -14,6 +14,10 @@ import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.channel.unix.DomainSocketReadMode;
+import io.netty.channel.unix.UnixChannel;
+import io.netty.channel.unix.UnixChannelOption;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,7 +76,11 @@ class BusyPollBadInputTest {
         EventLoopGroup other = new DefaultEventLoopGroup(1);
         EventLoopGroup nio = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
+            assertTrue(BusyPollIoHandler.isBusyPoll(group));
+            assertTrue(BusyPollIoHandler.isBusyPoll(group.next()));
             for (EventLoopGroup g : new EventLoopGroup[] {other, nio}) {
+                assertFalse(BusyPollIoHandler.isBusyPoll(g), g.toString());
+                assertFalse(BusyPollIoHandler.isBusyPoll(g.next()), g.toString());
                 for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
                     ChannelFuture f = g.register(ch).await();
                     assertFalse(f.isSuccess());
@@ -160,6 +168,27 @@ class BusyPollBadInputTest {
         assertTrue(f.cause().getMessage().contains("BusyPollAddress"));
         assertTrue(f.cause().getMessage().contains("java.net.InetSocketAddress"), "names what it was given: "
                 + f.cause().getMessage());
+    }
+
+    @Test
+    void shouldRejectAPlainDomainSocketAddressNamingBusyPollAddress() throws Exception {
+        ChannelFuture f = server().bind(new DomainSocketAddress("svc")).await();
+        assertInstanceOf(ChannelException.class, f.cause());
+        assertTrue(f.cause().getMessage().contains("BusyPollAddress"), f.cause().getMessage());
+    }
+
+    @Test
+    void shouldSayItHasNoFileDescriptorAndPassesNoneAsADomainSocket() {
+        for (UnixChannel ch : new UnixChannel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, ch::fd);
+            assertTrue(e.getMessage().contains("no file descriptor"), e.getMessage());
+            BusyPollChannelConfig config = (BusyPollChannelConfig) ch.config();
+            assertEquals(DomainSocketReadMode.BYTES, config.getOption(UnixChannelOption.DOMAIN_SOCKET_READ_MODE));
+            assertTrue(config.setOption(UnixChannelOption.DOMAIN_SOCKET_READ_MODE, DomainSocketReadMode.BYTES));
+            IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+                    () -> config.setReadMode(DomainSocketReadMode.FILE_DESCRIPTORS));
+            assertTrue(mode.getMessage().contains("by reference"), mode.getMessage());
+        }
     }
 
     @Test
