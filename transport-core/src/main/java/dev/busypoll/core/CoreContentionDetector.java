@@ -82,14 +82,14 @@ final class CoreContentionDetector {
     }
 
     private void updateOthersLoad(CpuReading before, CpuReading now) {
-        long wall = now.nanoTime() - before.nanoTime();
         long ticks = now.totalTicks() - before.totalTicks();
-        if (!before.hasLoad() || !now.hasLoad() || wall <= 0 || ticks <= 0 || now.allowedCpus() != before.allowedCpus()) {
+        if (!before.hasLoad() || !now.hasLoad() || ticks <= 0 || now.allowedCpus() != before.allowedCpus()) {
             return; // nothing to learn from this interval: keep the verdict
         }
-        double busyCores = (double) (now.busyTicks() - before.busyTicks()) / ticks * now.allowedCpus();
-        double ownCores = (double) (now.processCpuNanos() - before.processCpuNanos()) / wall;
-        double others = Math.max(0, busyCores - ownCores);
+        // Every CPU counts the same ticks per interval, so ticks / (ticks per CPU) is cores.
+        double ticksPerCpu = (double) ticks / now.allowedCpus();
+        long othersTicks = (now.busyTicks() - before.busyTicks()) - (now.processTicks() - before.processTicks());
+        double others = Math.max(0, othersTicks / ticksPerCpu);
         // Two intervals averaged: the tick counters move in steps of a clock tick (10 ms), coarse beside one interval.
         othersCores = Double.isNaN(lastOthersCores) ? others : (others + lastOthersCores) / 2;
         lastOthersCores = others;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.Supplier;
@@ -12,28 +11,35 @@ import java.util.function.Supplier;
 /**
  * Reads a {@link CpuReading} from Linux's {@code /proc} and the process's CPU control group: the ticks of the CPUs
  * this process may run on ({@code /proc/stat}, over the {@code Cpus_allowed_list} of {@code /proc/self/status}),
- * this process's CPU time ({@link ProcessHandle.Info#totalCpuDuration()}) and how often its CPU quota throttled it
- * ({@code nr_throttled} in the control group's {@code cpu.stat}, cgroup v2 or v1). Where a file is missing or
- * unreadable (another OS, no permission, no quota) that counter reads {@link CpuReading#UNKNOWN}, and a reading
- * never throws.
+ * this process's ticks ({@code utime + stime} of {@code /proc/self/stat}) and how often its CPU quota throttled it
+ * ({@code nr_throttled} in the control group's {@code cpu.stat}, cgroup v2 or v1). All ticks are the kernel's
+ * {@code USER_HZ} clock ticks, so they compare without knowing its rate. Where a file is missing or unreadable
+ * (another OS, no permission, no quota) that counter reads {@link CpuReading#UNKNOWN}, and a reading never throws.
  *
- * <p>Each reading opens and reads three small files: a few tens of microseconds, which is why only
- * {@link CoreContention}'s own thread takes readings, never a thread on a message's path.
+ * <p>A reading opens and reads three small files (the affinity is read again only every
+ * {@value #AFFINITY_READINGS} readings): tens of microseconds, which is why only {@link CoreContention}'s own thread
+ * takes readings, never a thread on a message's path.
  *
- * <p>Why hand-written: neither the JDK ({@code OperatingSystemMXBean} gives the machine's load as one averaged
- * fraction over every CPU, not over the CPUs of this process, and nothing of CPU quotas) nor the libraries we use
- * read these counters.
+ * <p>Why hand-written: neither the JDK ({@code OperatingSystemMXBean} gives the machine's load as one fraction over
+ * every CPU, not over the CPUs of this process, and nothing of CPU quotas) nor the libraries we use read these
+ * counters.
  *
  * <p>Threading: not thread-safe; {@link CoreContention}'s sampling thread owns the instance.
  */
 final class CpuCounters implements Supplier<CpuReading> {
+    /** Readings between two reads of the process's CPU affinity, which rarely changes. */
+    static final int AFFINITY_READINGS = 50;
+
     private static final Path PROC_STAT = Path.of("/proc/stat");
+    private static final Path PROC_SELF_STAT = Path.of("/proc/self/stat");
     private static final Path PROC_SELF_STATUS = Path.of("/proc/self/status");
     private static final Path PROC_SELF_CGROUP = Path.of("/proc/self/cgroup");
     private static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
 
     /** The control group's {@code cpu.stat}, found once; null where there is none. */
     private final Path cpuStat;
+    private BitSet allowed;
+    private int readings;
 
     CpuCounters() {
         this.cpuStat = findCpuStat(readOrNull(PROC_SELF_CGROUP), CGROUP_ROOT);
@@ -43,20 +49,16 @@ final class CpuCounters implements Supplier<CpuReading> {
     public CpuReading get() {
         long now = System.nanoTime();
         int cores = Runtime.getRuntime().availableProcessors();
-        BitSet allowed = parseCpuList(fieldOf(readOrNull(PROC_SELF_STATUS), "Cpus_allowed_list:"));
-        long[] ticks = sumTicks(readOrNull(PROC_STAT), allowed);
-        long throttled = cpuStat == null ? CpuReading.UNKNOWN : parseThrottled(readOrNull(cpuStat));
-        return new CpuReading(now, cores, ticks == null ? 0 : (int) ticks[2],
-                ticks == null ? CpuReading.UNKNOWN : ticks[0], ticks == null ? CpuReading.UNKNOWN : ticks[1],
-                processCpuNanos(), throttled);
-    }
-
-    private static long processCpuNanos() {
-        try {
-            return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(CpuReading.UNKNOWN);
-        } catch (RuntimeException e) {
-            return CpuReading.UNKNOWN;
+        if (readings++ % AFFINITY_READINGS == 0) {
+            allowed = parseCpuList(fieldOf(readOrNull(PROC_SELF_STATUS), "Cpus_allowed_list:"));
         }
+        long[] ticks = sumTicks(readOrNull(PROC_STAT), allowed);
+        long processTicks = processTicks(readOrNull(PROC_SELF_STAT));
+        long throttled = cpuStat == null ? CpuReading.UNKNOWN : parseThrottled(readOrNull(cpuStat));
+        if (ticks == null) {
+            return new CpuReading(now, cores, 0, CpuReading.UNKNOWN, CpuReading.UNKNOWN, processTicks, throttled);
+        }
+        return new CpuReading(now, cores, (int) ticks[2], ticks[0], ticks[1], processTicks, throttled);
     }
 
     /**
@@ -71,30 +73,80 @@ final class CpuCounters implements Supplier<CpuReading> {
         long busy = 0;
         long total = 0;
         int cpus = 0;
-        for (String line : procStat.split("\n")) {
-            if (!line.startsWith("cpu") || line.length() < 4 || !Character.isDigit(line.charAt(3))) {
-                continue;
+        int at = 0;
+        while (at < procStat.length()) {
+            int end = procStat.indexOf('\n', at);
+            if (end < 0) {
+                end = procStat.length();
             }
-            String[] f = line.trim().split("\\s+");
-            if (f.length < 9) {
-                continue;
-            }
-            try {
-                int cpu = Integer.parseInt(f[0].substring(3));
-                if (allowed != null && !allowed.get(cpu)) {
-                    continue;
+            if (procStat.startsWith("cpu", at) && at + 3 < end && Character.isDigit(procStat.charAt(at + 3))) {
+                long[] f = numbers(procStat, at + 3, end, 9);
+                // cpuN user nice system idle iowait irq softirq steal (guest time is inside user and nice)
+                if (f == null) {
+                    return null;
                 }
-                // user nice system idle iowait irq softirq steal (guest time is already inside user and nice)
-                long b = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                        + Long.parseLong(f[7]) + Long.parseLong(f[8]);
-                busy += b;
-                total += b + Long.parseLong(f[4]) + Long.parseLong(f[5]);
-                cpus++;
-            } catch (NumberFormatException e) {
-                return null;
+                if (allowed == null || allowed.get((int) f[0])) {
+                    long b = f[1] + f[2] + f[3] + f[6] + f[7] + f[8];
+                    busy += b;
+                    total += b + f[4] + f[5];
+                    cpus++;
+                }
+            } else if (cpus > 0) {
+                break; // the per-CPU lines come together, before the long interrupt lines
             }
+            at = end + 1;
         }
         return cpus == 0 ? null : new long[] {busy, total, cpus};
+    }
+
+    /**
+     * {@code utime + stime} (fields 14 and 15) of a {@code /proc/<pid>/stat} line, or {@link CpuReading#UNKNOWN}.
+     * The command name in field 2 may hold spaces and parentheses, so fields are counted from its last ')'.
+     */
+    static long processTicks(String procSelfStat) {
+        if (procSelfStat == null) {
+            return CpuReading.UNKNOWN;
+        }
+        int close = procSelfStat.lastIndexOf(')');
+        if (close < 0) {
+            return CpuReading.UNKNOWN;
+        }
+        int end = procSelfStat.indexOf('\n', close);
+        // after ')': field 3 (state) is not a number; fields 4.. are
+        long[] f = numbers(procSelfStat, procSelfStat.indexOf(' ', close + 2) + 1,
+                end < 0 ? procSelfStat.length() : end, 12);
+        return f == null ? CpuReading.UNKNOWN : f[10] + f[11]; // fields 14 and 15
+    }
+
+    /** The first {@code count} decimal numbers in {@code text[from, to)}, or null if fewer or not numbers. */
+    private static long[] numbers(String text, int from, int to, int count) {
+        if (from <= 0) {
+            return null;
+        }
+        long[] values = new long[count];
+        int n = 0;
+        int i = from;
+        while (n < count && i < to) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t') {
+                i++;
+                continue;
+            }
+            boolean negative = c == '-';
+            if (negative) {
+                i++;
+            }
+            long v = 0;
+            int start = i;
+            while (i < to && Character.isDigit(text.charAt(i))) {
+                v = v * 10 + (text.charAt(i++) - '0');
+            }
+            if (i == start || (i < to && text.charAt(i) != ' ' && text.charAt(i) != '\t')) {
+                return null;
+            }
+            values[n++] = negative ? -v : v;
+        }
+        return n == count ? values : null;
     }
 
     /** Parses a Linux CPU list such as {@code 0-3,6}; null if absent or malformed (then every CPU counts). */
@@ -119,17 +171,18 @@ final class CpuCounters implements Supplier<CpuReading> {
         return cpus;
     }
 
-    /** The rest of the line of {@code text} that starts with {@code key}, or null. */
+    /** The rest of the line of {@code text} that starts with {@code key}, trimmed, or null. */
     static String fieldOf(String text, String key) {
         if (text == null) {
             return null;
         }
-        for (String line : text.split("\n")) {
-            if (line.startsWith(key)) {
-                return line.substring(key.length()).trim();
-            }
+        int at = text.startsWith(key) ? 0 : text.indexOf('\n' + key);
+        if (at < 0) {
+            return null;
         }
-        return null;
+        int from = at == 0 ? key.length() : at + 1 + key.length();
+        int end = text.indexOf('\n', from);
+        return text.substring(from, end < 0 ? text.length() : end).trim();
     }
 
     /** {@code nr_throttled} of a {@code cpu.stat}, or {@link CpuReading#UNKNOWN}. */

@@ -13,17 +13,18 @@ package dev.busypoll.core;
  * @param busyTicks          clock ticks those CPUs spent running anything (user, nice, system, interrupts, and time
  *                           the hypervisor stole), or {@link #UNKNOWN}
  * @param totalTicks         clock ticks of those CPUs in all (busy plus idle and I/O wait), or {@link #UNKNOWN}
- * @param processCpuNanos    CPU time this process has used, all its threads, or {@link #UNKNOWN}
+ * @param processTicks       clock ticks this process has run, all its threads, user and system, or
+ *                           {@link #UNKNOWN}
  * @param throttledPeriods   how many of its CPU quota's periods the process's control group was throttled in, or
  *                           {@link #UNKNOWN} (no quota controller found)
  */
-record CpuReading(long nanoTime, int cores, int allowedCpus, long busyTicks, long totalTicks, long processCpuNanos,
+record CpuReading(long nanoTime, int cores, int allowedCpus, long busyTicks, long totalTicks, long processTicks,
                   long throttledPeriods) {
     /** A counter that could not be read. */
     static final long UNKNOWN = -1L;
 
     /** Whether the machine-wide tick counters and this process's CPU time were all read. */
     boolean hasLoad() {
-        return allowedCpus > 0 && busyTicks >= 0 && totalTicks >= 0 && processCpuNanos >= 0;
+        return allowedCpus > 0 && busyTicks >= 0 && totalTicks >= 0 && processTicks >= 0;
     }
 }

@@ -18,7 +18,7 @@ class CoreContentionDetectorTest {
     private long now = 1_000_000_000L;
     private long busy;
     private long total;
-    private long ownNanos;
+    private long ownTicks;
     private long throttled;
 
     /**
@@ -33,8 +33,8 @@ class CoreContentionDetectorTest {
         now += INTERVAL;
         busy += Math.round(busyCores * TICKS);
         total += 2 * TICKS;
-        ownNanos += Math.round(ownCores * INTERVAL);
-        return detector.onReading(new CpuReading(now, cores, 2, busy, total, ownNanos, throttled));
+        ownTicks += Math.round(ownCores * TICKS);
+        return detector.onReading(new CpuReading(now, cores, 2, busy, total, ownTicks, throttled));
     }
 
     @Test
@@ -152,7 +152,7 @@ class CoreContentionDetectorTest {
         now += INTERVAL;
         busy += 300;
         total += 300;
-        assertEquals(Reason.CALM, detector.onReading(new CpuReading(now, 2, 3, busy, total, ownNanos, throttled)),
+        assertEquals(Reason.CALM, detector.onReading(new CpuReading(now, 2, 3, busy, total, ownTicks, throttled)),
                 "three CPUs' ticks against two CPUs' before: no figure");
     }
 }

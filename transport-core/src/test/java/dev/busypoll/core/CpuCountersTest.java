@@ -44,6 +44,20 @@ class CpuCountersTest {
     }
 
     @Test
+    void shouldReadTheProcessTicksAfterACommandNameWithSpacesAndParentheses() {
+        String stat = "8426 (my (odd) cmd) R 8423 8423 1223 0 -1 4194304 103 0 0 0 170 30 0 0 20 0 1 0 405129\n";
+        assertEquals(200, CpuCounters.processTicks(stat));
+        assertEquals(CpuReading.UNKNOWN, CpuCounters.processTicks("8426 (cmd) R 1 2\n"));
+        assertEquals(CpuReading.UNKNOWN, CpuCounters.processTicks("garbage"));
+        assertEquals(CpuReading.UNKNOWN, CpuCounters.processTicks(null));
+    }
+
+    @Test
+    void shouldStopAtTheEndOfThePerCpuLines() {
+        assertArrayEquals(new long[] {6, 16, 1}, CpuCounters.sumTicks("cpu0 1 1 1 5 5 1 1 1\nintr 1 2\ncpu7 x\n", null));
+    }
+
+    @Test
     void shouldParseCpuLists() {
         BitSet expected = new BitSet();
         expected.set(0, 4);
