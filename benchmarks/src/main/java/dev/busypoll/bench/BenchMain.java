@@ -26,6 +26,8 @@ import dev.busypoll.bench.channels.ChannelHackbench;
 import dev.busypoll.bench.channels.ChannelHackbenchSection;
 import dev.busypoll.bench.channels.Streaming;
 import dev.busypoll.bench.channels.StreamingSection;
+import dev.busypoll.bench.contention.Contention;
+import dev.busypoll.bench.contention.ContentionSection;
 import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
@@ -69,7 +71,7 @@ public final class BenchMain {
     }
 
     /** Turns Netty's leak detector off unless {@code -Dio.netty.leakDetection.level} is given. */
-    static void quietLeakDetector() {
+    public static void quietLeakDetector() {
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -79,8 +81,8 @@ public final class BenchMain {
     /** The parsed command line: the scenario ({@code all} for every one), each configuration, the output. */
     record Command(String scenario, Hackbench.Config hackbench, PingPong.Config pingPong, GrpcBench.Config grpc,
                    ChannelHackbench.Config channelHackbench, Streaming.Config streaming, OpenLoop.Config openLoop,
-                   IdleCost.Config idle, AutoTrace.Config autoTrace, JmhRunner.Options jmh, Profile profile,
-                   Path out) {
+                   IdleCost.Config idle, AutoTrace.Config autoTrace, JmhRunner.Options jmh,
+                   Contention.Config contention, Profile profile, Path out) {
     }
 
     /**
@@ -183,7 +185,8 @@ public final class BenchMain {
             return new Command(scenario, options.hackbench.config(p), pingPong, options.grpc.config(p),
                     options.channelHackbench.config(p), options.streaming.config(p), options.openLoop.config(p),
                     options.idle.config(p), options.trace.config(p),
-                    options.jmh.config("jmh".equals(scenario), p, pingPong.pipeSpinMicros()), p, root.run.out());
+                    options.jmh.config("jmh".equals(scenario), p, pingPong.pipeSpinMicros()),
+                    options.contention.config(p), p, root.run.out());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(where, e.getMessage(), e);
         }
@@ -212,6 +215,7 @@ public final class BenchMain {
         scenarios.put("openloop", () -> OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));
         scenarios.put("idle", () -> IdleSection.of(IdleCost.run(c.idle, progress)));
         scenarios.put("auto-trace", () -> AutoTrace.section(AutoTrace.run(c.autoTrace, progress)));
+        scenarios.put("contention", () -> ContentionSection.of(Contention.run(c.contention, progress)));
         for (Map.Entry<String, Callable<Section>> s : scenarios.entrySet()) {
             if ("all".equals(c.scenario) || s.getKey().equals(c.scenario)) {
                 report.add(s.getValue().call());

@@ -15,6 +15,9 @@ import java.util.stream.Collectors;
 import dev.busypoll.bench.autotrace.AutoTrace;
 import dev.busypoll.bench.channels.ChannelHackbench;
 import dev.busypoll.bench.channels.Streaming;
+import dev.busypoll.bench.contention.Condition;
+import dev.busypoll.bench.contention.Contention;
+import dev.busypoll.bench.contention.Sizes;
 import dev.busypoll.bench.grpc.GrpcBench;
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.idle.IdleCost;
@@ -109,6 +112,8 @@ final class ScenarioOptions {
         JmhOptions jmh = defaults(new JmhOptions());
         @ArgGroup(exclusive = false, validate = false, heading = "%nauto-trace options:%n")
         TraceOptions trace = defaults(new TraceOptions());
+        @ArgGroup(exclusive = false, validate = false, heading = "%ncontention options:%n")
+        ContentionOptions contention = defaults(new ContentionOptions());
 
         /** Every scenario's defaults but {@code scenario}'s options (one of the classes here), parsed alone. */
         static Every with(Object scenario) {
@@ -146,7 +151,7 @@ final class ScenarioOptions {
             exitCodeList = {"0:ok", "1:a benchmark could not run at all", "2:a command-line error"},
             subcommands = {HackbenchOptions.class, PingPongOptions.class, GrpcOptions.class,
                 ChannelHackbenchOptions.class, StreamingOptions.class, OpenLoopOptions.class, IdleOptions.class,
-                TraceOptions.class, JmhOptions.class, All.class})
+                TraceOptions.class, JmhOptions.class, ContentionOptions.class, All.class})
     static final class Root extends Every {
         @Mixin
         Run run;
@@ -430,6 +435,53 @@ final class ScenarioOptions {
             List<String> only = alone || full ? o.includes() : List.of("PingPongBenchmark");
             return new JmhRunner.Options(f, o.warmupIterations(), o.measurementIterations(), Duration.ofMillis(ms),
                     or(includes, only), List.of(pipeSpinMicros));
+        }
+    }
+
+    /** AUTO on a shared machine. */
+    @Command(name = "contention",
+            description = "AUTO, busypoll 0 µs and LocalChannel side by side in a JVM of their own under the conditions"
+                    + " of a shared machine: quiet, 1 core (taskset), +1 and +2 busy processes, a 1-CPU cgroup quota.")
+    static final class ContentionOptions {
+        @Option(names = "--contention-conditions", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = "quiet,1core,busy1,busy2,quota",
+                description = "Conditions, in order (default ${DEFAULT-VALUE}).")
+        List<String> conditions;
+
+        @Option(names = "--contention-reps", paramLabel = "N", description = "Repetitions in each measuring JVM;"
+                + " medians reported (quick 1, full 3).")
+        Integer reps;
+
+        @Option(names = "--contention-round-trips", paramLabel = "N", description = "Ping-pong round trips per"
+                + " repetition, half as many to warm up (quick 10000, full 50000).")
+        Integer roundTrips;
+
+        @Option(names = "--contention-calls", paramLabel = "N", description = "Blocking caller's calls per"
+                + " repetition, half as many to warm up (quick 5000, full 20000).")
+        Integer calls;
+
+        @Option(names = "--contention-rates", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+                defaultValue = "10000,50000", description = "Open-loop rates, msg/s (default ${DEFAULT-VALUE}).")
+        List<Long> rates;
+
+        @Option(names = "--contention-millis", paramLabel = "N", description = "Length of each open-loop rate and of"
+                + " the paced pipeline, ms, half as long to warm up (quick 500, full 2000).")
+        Long millis;
+
+        @Option(names = "--contention-paced-rate", paramLabel = "N", defaultValue = "20000",
+                description = "The paced pipeline's orders per second (default ${DEFAULT-VALUE}).")
+        int pacedRate;
+
+        @Option(names = "--contention-timeout", paramLabel = "S", description = "Each condition's measuring JVM is"
+                + " killed after this many seconds (quick 150, full 900).")
+        Long timeout;
+
+        Contention.Config config(Profile p) {
+            boolean full = p == Profile.FULL;
+            Sizes sizes = new Sizes(or(reps, full ? 3 : 1), or(roundTrips, full ? 50_000 : 10_000),
+                    or(calls, full ? 20_000 : 5_000), rates, or(millis, full ? 2_000L : 500L), pacedRate);
+            return new Contention.Config(conditions.stream().map(Condition::parse).toList(), sizes,
+                    or(timeout, full ? 900L : 150L));
         }
     }
 

@@ -271,7 +271,10 @@ class BenchMainTest {
                 "--channel-groups", "1", "--channel-loops", "2", "--channel-runs", "1",
                 "--channel-warmup-runs", "0", "--channel-busy-poll", "5", "--stream-messages", "500",
                 "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--trace-phase-millis", "20",
-                "--jmh-forks", "0", "--jmh-millis", "20", "--out", dir.toString()),
+                "--jmh-forks", "0", "--jmh-millis", "20",
+                "--contention-conditions", "quiet", "--contention-round-trips", "50", "--contention-calls", "20",
+                "--contention-rates", "1000", "--contention-millis", "10", "--contention-paced-rate", "1000",
+                "--out", dir.toString()),
                 err.toString(StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("JVM: ") && stdout.contains("OS: ") && stdout.contains("Cores: "), stdout);
@@ -329,6 +332,9 @@ class BenchMainTest {
         assertTrue(ol.size() > 2 * 8, String.join("\n", ol)); // header + >= 8 runnable transports x 2 rates
         assertTrue(Files.readString(runDir.resolve("openloop-floor-1000.hgrm")).contains("Percentile"));
         assertTrue(Files.readString(runDir.resolve("openloop-busypoll5-2000.hgrm")).contains("Percentile"));
+        // header + 3 rows x 5 cells of the one condition, run in a JVM of its own
+        assertEquals(1 + 3 * 5, Files.readAllLines(runDir.resolve("contention.csv")).size(), md);
+        assertTrue(md.contains("## contention: AUTO on a machine it shares"), md);
         List<String> idle = Files.readAllLines(runDir.resolve("idle.csv"));
         assertTrue(idle.size() > 2 * 8, String.join("\n", idle)); // header + >= 8 runnable transports x 2 threads
     }

@@ -105,7 +105,7 @@ public final class PingPong {
     }
 
     /** One repetition: open, warm up, measure, close; the watchdog allows a minute plus 1 ms per round trip. */
-    static LatencyRuns.Measured runOnce(Transport transport, int warmup, int roundTrips) throws Exception {
+    public static LatencyRuns.Measured runOnce(Transport transport, int warmup, int roundTrips) throws Exception {
         Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
         try (Watchdog w = Watchdog.start(transport.name(), 60_000L + (warmup + (long) roundTrips));
              PingPongSession session = PingPongSession.open(transport)) {

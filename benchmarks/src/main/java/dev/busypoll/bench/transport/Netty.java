@@ -37,7 +37,7 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
     public static List<Netty> all(List<Long> busyPollMicros) {
         List<Netty> list = new ArrayList<>();
         list.add(localDefault());
-        list.add(new Netty("Netty LocalChannel, LocalIoHandler", "local-io", NettyTransport.LOCAL, 0));
+        list.add(localIo());
         list.add(new Netty("Netty NIO, loopback TCP", "nio", NettyTransport.NIO, 0));
         list.add(new Netty("Netty epoll, loopback TCP", "epoll", NettyTransport.EPOLL, 0));
         list.add(new Netty("Netty epoll, loopback TCP, SO_BUSY_POLL " + EPOLL_SO_BUSY_POLL_MICROS + " µs",
@@ -51,6 +51,11 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
     /** {@code LocalChannel} on {@code DefaultEventLoopGroup}, the report's {@code LocalChannel} reference. */
     public static Netty localDefault() {
         return new Netty("Netty LocalChannel, DefaultEventLoopGroup", "local-default", NettyTransport.LOCAL_DEFAULT, 0);
+    }
+
+    /** {@code LocalChannel} on {@code LocalIoHandler}, Netty 4.2's own event loop for it. */
+    public static Netty localIo() {
+        return new Netty("Netty LocalChannel, LocalIoHandler", "local-io", NettyTransport.LOCAL, 0);
     }
 
     /** The busypoll channel at one {@code BUSY_POLL_MICROS} ({@link #AUTO} included). */

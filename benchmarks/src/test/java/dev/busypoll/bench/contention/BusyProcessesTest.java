@@ -1,0 +1,45 @@
+package dev.busypoll.bench.contention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** One busy process, started and killed within a fraction of a second; none without a shell. */
+@Timeout(30)
+class BusyProcessesTest {
+    @Test
+    void shouldStartABusyProcessAndKillItOnClose() throws Exception {
+        Host host = Host.current();
+        Assumptions.assumeTrue(host.find("sh") != null, "needs sh");
+        BusyProcesses busy = BusyProcesses.start(1, Duration.ofSeconds(5), host);
+        List<ProcessHandle> started;
+        try {
+            assertEquals(1, busy.alive());
+            Thread.sleep(100);
+            assertEquals(1, busy.alive(), "it spins until it is killed");
+            started = ProcessHandle.current().descendants().toList(); // the shell, and timeout if there is one
+        } finally {
+            busy.close();
+        }
+        assertEquals(0, busy.alive());
+        for (ProcessHandle p : started) {
+            p.onExit().get(5, TimeUnit.SECONDS); // nothing it started outlives it
+        }
+    }
+
+    @Test
+    void shouldRefuseWithoutAShell() {
+        IOException e = assertThrows(IOException.class,
+                () -> BusyProcesses.start(1, Duration.ofSeconds(1), new Host("", List.of())));
+        assertTrue(e.getMessage().contains("sh is not on the PATH"), e.getMessage());
+    }
+}
