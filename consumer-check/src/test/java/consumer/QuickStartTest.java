@@ -94,15 +94,17 @@ class QuickStartTest {
     }
 
     @Test
-    void shouldFindTheQuickStartAndTheDependencySnippetInTheReadme() throws IOException {
+    void shouldFindTheQuickStartAndTheDependencySnippetsInTheReadme() throws IOException {
         String readme = Files.readString(Path.of(System.getProperty("readme")), StandardCharsets.UTF_8);
         String test = Files.readString(
                 Path.of("src/test/java/consumer/QuickStartTest.java"), StandardCharsets.UTF_8);
         String pom = Files.readString(Path.of("pom.xml"), StandardCharsets.UTF_8);
         String quickStart = between(test, "// README:begin", "// README:end");
-        String dependency = between(pom, "<!-- README:dependency:begin -->", "<!-- README:dependency:end -->");
         assertTrue(readme.contains(quickStart), "README.md no longer shows this quick start:\n" + quickStart);
-        assertTrue(readme.contains(dependency), "README.md no longer shows this dependency:\n" + dependency);
+        for (String snippet : new String[] {"dependency", "bom", "grpc"}) {
+            String xml = between(pom, "<!-- README:" + snippet + ":begin -->", "<!-- README:" + snippet + ":end -->");
+            assertTrue(readme.contains(xml), "README.md no longer shows this " + snippet + " snippet:\n" + xml);
+        }
     }
 
     @Test

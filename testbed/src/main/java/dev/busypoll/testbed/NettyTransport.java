@@ -26,6 +26,10 @@ import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -109,6 +113,21 @@ public enum NettyTransport {
                     ? Map.of(ChannelOption.TCP_NODELAY, true)
                     : Map.of(ChannelOption.TCP_NODELAY, true, EpollChannelOption.SO_BUSY_POLL, busyPollMicros);
         }
+    },
+
+    /**
+     * Linux io_uring over loopback TCP ({@code netty-transport-native-io_uring}); the busy-poll budget does not
+     * apply. Available only where {@link IoUring#isAvailable()}: a kernel of 5.14 or later whose io_uring is not
+     * disabled ({@code kernel.io_uring_disabled}) or blocked by a seccomp profile, as container runtimes' default
+     * profiles do.
+     */
+    IO_URING(IoUringServerSocketChannel.class, IoUringSocketChannel.class, InetSocketAddress.class, null,
+            IoUringIoHandler::newFactory) {
+        @Override
+        public String unavailableReason() {
+            return IoUring.isAvailable() ? null : "native io_uring unavailable (" + IoUring.unavailabilityCause()
+                    + "); use EPOLL or NIO instead";
+        }
     };
 
     /**
@@ -188,8 +207,14 @@ public enum NettyTransport {
     /**
      * A group of {@code threads} event loops whose threads are created by {@code threadFactory} ({@code null}:
      * the group's default).
+     *
+     * @throws IllegalStateException if this transport is not available here ({@link #unavailableReason()})
      */
     public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
+        String unavailable = unavailableReason();
+        if (unavailable != null) {
+            throw new IllegalStateException("transport " + this + " is not available on this machine: " + unavailable);
+        }
         return threadFactory == null ? new MultiThreadIoEventLoopGroup(threads, ioHandlerFactory.get())
                 : new MultiThreadIoEventLoopGroup(threads, threadFactory, ioHandlerFactory.get());
     }

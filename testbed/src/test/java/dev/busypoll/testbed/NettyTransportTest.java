@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class NettyTransportTest {
@@ -88,9 +91,49 @@ class NettyTransportTest {
     }
 
     @Test
+    @Timeout(60)
+    void shouldRefuseIoUringWithNettysReasonWhereItIsUnavailable() throws Exception {
+        // Netty decides io_uring's availability once per JVM; a child JVM with native transports switched off
+        // sees what a kernel or a seccomp profile without io_uring shows.
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dio.netty.transport.noNative=true", "-cp", System.getProperty("java.class.path"),
+                UnavailableIoUring.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("parse: transport IO_URING is not available on this machine: native io_uring"
+                + " unavailable ("), out);
+        assertTrue(out.contains("noNative"), "Netty's reason: " + out);
+        assertTrue(out.contains("use EPOLL or NIO instead"), out);
+        assertTrue(out.contains("newGroup: transport IO_URING is not available on this machine"), out);
+    }
+
+    /** Run in a child JVM by the test above: prints what refusing an unavailable io_uring says. */
+    public static final class UnavailableIoUring {
+        public static void main(String[] args) {
+            if (NettyTransport.IO_URING.isAvailable()) {
+                throw new AssertionError("io_uring available despite -Dio.netty.transport.noNative=true");
+            }
+            try {
+                NettyTransport.parse("io_uring");
+            } catch (IllegalArgumentException e) {
+                System.out.println("parse: " + e.getMessage());
+            }
+            try {
+                NettyTransport.IO_URING.newGroup(1).shutdownGracefully();
+            } catch (IllegalStateException e) {
+                System.out.println("newGroup: " + e.getMessage());
+            }
+        }
+    }
+
+    @Test
     void shouldParseNamesCaseInsensitivelyAndRefuseUnknownOnes() {
         assertEquals(NettyTransport.NIO, NettyTransport.parse(" nio "));
         assertEquals(NettyTransport.BUSYPOLL, NettyTransport.parse("BusyPoll"));
+        if (NettyTransport.IO_URING.isAvailable()) {
+            assertEquals(NettyTransport.IO_URING, NettyTransport.parse("IO_URING"));
+        }
         assertThrows(IllegalArgumentException.class, () -> NettyTransport.parse("carrier-pigeon"));
     }
 }

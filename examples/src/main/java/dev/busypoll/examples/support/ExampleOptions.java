@@ -24,7 +24,7 @@ public final class ExampleOptions {
 
     @Option(names = "--transport", split = ",", paramLabel = "TRANSPORT[:MICROS]", converter = TransportSpec.class,
             description = "Transports to run, one after the other, comma-separated: BUSYPOLL, LOCAL,"
-                    + " LOCAL_DEFAULT, NIO, EPOLL (case-insensitive), each with its own spin time if wanted"
+                    + " LOCAL_DEFAULT, NIO, EPOLL, IO_URING (case-insensitive), each with its own spin time if wanted"
                     + " (busypoll:0,busypoll:auto)."
                     + " Default: BUSYPOLL,LOCAL and then EPOLL (NIO where epoll is missing).")
     private List<String> transportSpecs = List.of(NettyTransport.BUSYPOLL.name(), NettyTransport.LOCAL.name(),

@@ -1,5 +1,7 @@
 package dev.busypoll.testbed.grpc;
 
+import dev.busypoll.channel.BusyPollAddress;
+import dev.busypoll.grpc.BusyPollGrpc;
 import dev.busypoll.testbed.NettyTransport;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
@@ -19,11 +21,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A gRPC server serving {@link PricingService} and a client channel connected to it: over grpc-netty (the unshaded
- * artifact) on any {@link NettyTransport}, the server through {@code NettyServerBuilder.forAddress(..)},
- * {@code channelType}, {@code bossEventLoopGroup}, {@code workerEventLoopGroup} and {@code withChildOption} for the
- * busy-poll budget, the client through {@code NettyChannelBuilder.channelType(channelClass, addressClass)} and
- * {@code eventLoopGroup}; or over gRPC's own in-process transport, the reference. Server and client run their
- * handlers on the event loops ({@code directExecutor()}): the service never blocks.
+ * artifact) on any {@link NettyTransport}, or over gRPC's own in-process transport, the reference. Over
+ * {@link NettyTransport#BUSYPOLL} the builders come from {@link BusyPollGrpc}, as a user's would; over the others
+ * from {@code NettyServerBuilder.forAddress(..)}, {@code channelType}, {@code bossEventLoopGroup} and
+ * {@code workerEventLoopGroup}, and {@code NettyChannelBuilder.channelType(channelClass, addressClass)} and
+ * {@code eventLoopGroup}. The busy-poll budget goes in through {@code withChildOption} and {@code withOption}.
+ * Server and client run their handlers on the event loops ({@code directExecutor()}): the service never blocks.
  *
  * <p>Threading: start and {@link #close()} from one thread; the channel is gRPC's and thread-safe.
  */
@@ -57,10 +60,7 @@ public final class GrpcConnection implements AutoCloseable {
                                        EventLoopGroup clientGroup) throws Exception {
         try {
             Map<ChannelOption<?>, Object> connectionOptions = transport.connectionOptions(busyPollMicros);
-            NettyServerBuilder sb = NettyServerBuilder.forAddress(transport.bindAddress("grpc-" + System.nanoTime()))
-                    .channelType(transport.serverChannelClass())
-                    .bossEventLoopGroup(serverGroup)
-                    .workerEventLoopGroup(serverGroup)
+            NettyServerBuilder sb = serverBuilder(transport, "grpc-" + System.nanoTime(), serverGroup)
                     .directExecutor()
                     .addService(PricingService.definition());
             for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
@@ -70,13 +70,8 @@ public final class GrpcConnection implements AutoCloseable {
                 sb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
             }
             Server server = sb.build().start();
-            SocketAddress address = server.getListenSockets().get(0);
-
-            NettyChannelBuilder cb = NettyChannelBuilder.forAddress(address)
-                    .channelType(transport.channelClass(), transport.addressClass())
-                    .eventLoopGroup(clientGroup)
-                    .directExecutor()
-                    .usePlaintext();
+            NettyChannelBuilder cb = channelBuilder(transport, server.getListenSockets().get(0), clientGroup)
+                    .directExecutor();
             for (Map.Entry<ChannelOption<?>, Object> o : connectionOptions.entrySet()) {
                 cb.withOption((ChannelOption<Object>) o.getKey(), o.getValue());
             }
@@ -86,6 +81,29 @@ public final class GrpcConnection implements AutoCloseable {
             serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
+    }
+
+    /** A server builder bound to {@code name} (or an ephemeral port) over {@code transport}, on {@code group}. */
+    private static NettyServerBuilder serverBuilder(NettyTransport transport, String name, EventLoopGroup group) {
+        if (transport == NettyTransport.BUSYPOLL) {
+            return BusyPollGrpc.forServer(new BusyPollAddress(name), group);
+        }
+        return NettyServerBuilder.forAddress(transport.bindAddress(name))
+                .channelType(transport.serverChannelClass())
+                .bossEventLoopGroup(group)
+                .workerEventLoopGroup(group);
+    }
+
+    /** A plaintext channel builder to {@code address} over {@code transport}, on {@code group}. */
+    private static NettyChannelBuilder channelBuilder(NettyTransport transport, SocketAddress address,
+                                                      EventLoopGroup group) {
+        if (transport == NettyTransport.BUSYPOLL) {
+            return BusyPollGrpc.forChannel((BusyPollAddress) address, group);
+        }
+        return NettyChannelBuilder.forAddress(address)
+                .channelType(transport.channelClass(), transport.addressClass())
+                .eventLoopGroup(group)
+                .usePlaintext();
     }
 
     /** Serves {@link PricingService} over gRPC's own in-process transport and connects a client channel. */
