@@ -34,6 +34,7 @@ import io.netty.util.concurrent.SingleThreadEventExecutor;
  *       {@code getParkNanos()}</td></tr>
  *   <tr><td>{@code busypoll.idle.yields}</td><td>function counter</td><td>{@code getYields()}</td></tr>
  *   <tr><td>{@code busypoll.idle.parks}</td><td>function counter</td><td>{@code getParks()}</td></tr>
+ *   <tr><td>{@code busypoll.idle.standdowns}</td><td>function counter</td><td>{@code getStandDowns()}</td></tr>
  *   <tr><td>{@code busypoll.unparks}, tag {@code result} = {@code issued}, {@code avoided}</td>
  *       <td>function counter</td><td>{@code getUnparksIssued()}, {@code getUnparksAvoided()}</td></tr>
  *   <tr><td>{@code busypoll.spin.window}</td><td>time gauge</td><td>{@code getSpinWindowNanos()}</td></tr>
@@ -106,6 +107,8 @@ public final class BusyPollMetrics implements MeterBinder {
                 stats, tags, BusyPollStats::getYields);
         counter(registry, "busypoll.idle.parks", "Parks of the idle ladder", null,
                 stats, tags, BusyPollStats::getParks);
+        counter(registry, "busypoll.idle.standdowns", "AUTO idle episodes that parked at once for contended cores",
+                null, stats, tags, BusyPollStats::getStandDowns);
         String signals = "Signals from producers to the loop: issued unparked it, avoided found it awake";
         counter(registry, "busypoll.unparks", signals, null,
                 stats, tags.and("result", "issued"), BusyPollStats::getUnparksIssued);

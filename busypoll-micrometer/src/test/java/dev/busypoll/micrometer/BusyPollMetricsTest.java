@@ -68,6 +68,7 @@ class BusyPollMetricsTest {
             assertCounter(stats, BusyPollStats::getPolls, "busypoll.polls", tags, 1);
             assertCounter(stats, BusyPollStats::getYields, "busypoll.idle.yields", tags, 1);
             assertCounter(stats, BusyPollStats::getParks, "busypoll.idle.parks", tags, 1);
+            assertCounter(stats, BusyPollStats::getStandDowns, "busypoll.idle.standdowns", tags, 1);
             assertCounter(stats, BusyPollStats::getSpinNanos, "busypoll.idle.time", tags.and("phase", "spin"), 1e9);
             assertCounter(stats, BusyPollStats::getYieldNanos, "busypoll.idle.time", tags.and("phase", "yield"), 1e9);
             assertCounter(stats, BusyPollStats::getParkNanos, "busypoll.idle.time", tags.and("phase", "park"), 1e9);
