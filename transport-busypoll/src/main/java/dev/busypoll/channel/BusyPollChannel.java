@@ -74,6 +74,8 @@ import io.netty.util.concurrent.Future;
  */
 public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
+    /** Passes one flush may make over replies written back by a peer on this loop (see {@link #doWrite}). */
+    private static final int MAX_SAME_LOOP_ROUNDS = 16;
     private static final VarHandle QUEUED;
 
     static {
@@ -531,6 +533,20 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) throws Exception {
+        // A peer on this loop may answer inside the flush (an echo): its reply is read at once, and what our
+        // handlers wrote back meanwhile could not re-enter flush0, so it goes out here, a few rounds at most
+        // before the loop's other work gets its turn (the rest resumes from the ready list).
+        for (int round = 1; writeOnce(in); round++) {
+            if (round == MAX_SAME_LOOP_ROUNDS || state != State.CONNECTED) {
+                writeStalled = true;
+                scheduleSelf();
+                return;
+            }
+        }
+    }
+
+    /** One pass over the flushed messages; true when a peer on this loop made our handlers flush again. */
+    private boolean writeOnce(ChannelOutboundBuffer in) throws Exception {
         State s = state;
         if (s == State.CLOSED) {
             throw new ClosedChannelException();
@@ -619,11 +635,11 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
         }
         if (unannounced) {
             if (sameLoop) {
-                readOnThisLoop(peer, target, loop, in);
-            } else {
-                announce(peer, target, loop);
+                return readOnThisLoop(peer, target, loop, in);
             }
+            announce(peer, target, loop);
         }
+        return false;
     }
 
     /**
@@ -631,22 +647,20 @@ public class BusyPollChannel extends AbstractChannel implements DuplexChannel {
      * does, while what this flush wrote is still in the core's cache (one thread: program order stands for the
      * fences of hand-offs 2 and 5); too deeply nested, or the peer in the middle of its own flush (this one came
      * from its listeners), the peer goes on the ready list instead, to read after its flush. The peer's handlers
-     * may have written to this channel meanwhile: Netty's {@code flush0} does not re-enter, so that flush resumes
-     * from the ready list.
+     * may have written to this channel meanwhile: Netty's {@code flush0} does not re-enter.
+     *
+     * @return true when that happened and the flush is to go on ({@link #doWrite})
      */
-    private void readOnThisLoop(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler loop,
-                                ChannelOutboundBuffer in) {
+    private boolean readOnThisLoop(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler loop,
+                                   ChannelOutboundBuffer in) {
         if (target.isClosed()) {
             target.releaseAll();
-            return;
+            return false;
         }
         if (peer.writeInProgress || !loop.pollNested((BusyPollUnsafe) peer.unsafe())) {
             peer.scheduleFromPeer(loop);
         }
-        if (!writeStalled && in.current() != null) {
-            writeStalled = true;
-            scheduleSelf();
-        }
+        return !writeStalled && in.current() != null;
     }
 
     /**
