@@ -33,6 +33,7 @@ import dev.busypoll.bench.grpc.GrpcSection;
 import dev.busypoll.bench.hackbench.Hackbench;
 import dev.busypoll.bench.hackbench.HackbenchSection;
 import dev.busypoll.bench.idle.IdleCost;
+import dev.busypoll.bench.idle.IdleMemory;
 import dev.busypoll.bench.idle.IdleSection;
 import dev.busypoll.bench.jmh.JmhRunner;
 import dev.busypoll.bench.jmh.JmhSection;
@@ -213,7 +214,8 @@ public final class BenchMain {
                 () -> ChannelHackbenchSection.of(ChannelHackbench.run(c.channelHackbench, progress)));
         scenarios.put("streaming", () -> StreamingSection.of(Streaming.run(c.streaming, progress)));
         scenarios.put("openloop", () -> OpenLoopSection.of(OpenLoop.run(c.openLoop, progress)));
-        scenarios.put("idle", () -> IdleSection.of(IdleCost.run(c.idle, progress)));
+        scenarios.put("idle", () -> IdleSection.of(IdleCost.run(c.idle, progress),
+                IdleMemory.run(IdleMemory.transports(), IdleMemory.CONNECTIONS, progress)));
         scenarios.put("auto-trace", () -> AutoTrace.section(AutoTrace.run(c.autoTrace, progress)));
         scenarios.put("contention", () -> ContentionSection.of(Contention.run(c.contention, progress)));
         for (Map.Entry<String, Callable<Section>> s : scenarios.entrySet()) {

@@ -21,7 +21,7 @@ public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int ro
 
     /** The main job, short enough to run on every change. */
     public static final Profile QUICK = new Profile("quick", 1000, 3, 50_000, 20_000, 3, 2_000, 1_000, 3,
-            List.of(1, 2, 4, 8), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250,
+            List.of(1, 2, 4, 8, 16), 20, 2, 1, 200_000, 50_000, 3, List.of(10_000L, 50_000L, 100_000L, 200_000L), 250,
             100, 1, 1_000, 400);
     /** The recorded run. */
     public static final Profile FULL = new Profile("full", 1000, 10, 200_000, 30_000, 21, 50_000, 10_000, 7,

@@ -268,8 +268,9 @@ final class ScenarioOptions {
                 description = "Group counts (${bundle:channelGroups}).")
         List<Integer> groups;
 
-        @Option(names = "--channel-loops", paramLabel = "N", description = "Messages per sender per receiver"
-                + " (${bundle:channelLoops}).")
+        @Option(names = {"--channel-messages", "--channel-loops"}, paramLabel = "N", description = "Messages per"
+                + " connection, from its sender to its receiver (${bundle:channelLoops}); 1000 for the per-message"
+                + " cost at many connections.")
         Integer loops;
 
         @Option(names = "--channel-runs", paramLabel = "N", description = "Measured runs per cell; medians reported"

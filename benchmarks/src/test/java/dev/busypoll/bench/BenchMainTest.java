@@ -199,7 +199,7 @@ class BenchMainTest {
     @Test
     void shouldParseTheChannelScenariosOptions() throws Exception {
         BenchMain.Command c = BenchMain.parse(new String[0]);
-        assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(1, 2, 4, 8),
+        assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(1, 2, 4, 8, 16),
                 Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
                 Machine.cores(), Netty.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
         assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
@@ -211,6 +211,8 @@ class BenchMainTest {
         assertEquals("hackbench-channels", chb.scenario());
         assertEquals(new dev.busypoll.bench.channels.ChannelHackbench.Config(List.of(2, 16), 7, 3, 0, 4,
                 List.of(5L)), chb.channelHackbench());
+        assertEquals(1000, BenchMain.parse(new String[] {"hackbench-channels", "--channel-messages", "1000"})
+                .channelHackbench().loops());
         BenchMain.Command st = BenchMain.parse(new String[] {"streaming", "--stream-messages", "1_000",
             "--stream-warmup", "0", "--stream-reps", "2", "--stream-batch", "1", "--stream-busy-poll", "0,50"});
         assertEquals("streaming", st.scenario());

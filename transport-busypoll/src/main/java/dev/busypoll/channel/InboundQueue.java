@@ -10,19 +10,19 @@ import io.netty.util.ReferenceCountUtil;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
- * The fields of an {@link InboundQueue}, in padded groups by who writes them (the JCTools way: a superclass's
- * fields are laid out before its subclass's, so the groups stay 128 bytes apart, two cache lines, against adjacent-
- * line prefetch). Only {@link InboundQueue} extends these.
+ * The fields of an {@link InboundQueue}, in groups by who writes them (the JCTools way: a superclass's fields are
+ * laid out before its subclass's). The writer's and the reader's per-message groups are a cache line apart, so the
+ * two loops never write one line; no padding before the first group or after the last: the object header leads,
+ * and the queue's own (padded) object follows it on the heap. Only {@link InboundQueue} extends these.
  */
-abstract class InboundQueuePadStart {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-}
+abstract class InboundQueueSharedFields {
+    /**
+     * Slots per chunk of the underlying queue: a few cache lines, reused while the reader keeps up; a deeper queue
+     * links a new chunk, allocated in the writer's order, every {@code CHUNK_SIZE - 1} messages.
+     */
+    static final int CHUNK_SIZE = 64;
 
-/** Read by both sides on every hop, written rarely: the queue and the flags. */
-abstract class InboundQueueSharedFields extends InboundQueuePadStart {
-    /** Slots per chunk of the underlying queue. */
-    static final int CHUNK_SIZE = 1024;
-
+    /** Read by both sides on every hop, written rarely: the queue and the flags. */
     final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(CHUNK_SIZE);
     @SuppressWarnings("unused") // accessed through InboundQueue.WRITER_WAITING
     volatile int writerWaiting;
@@ -36,8 +36,9 @@ abstract class InboundQueueSharedFields extends InboundQueuePadStart {
     java.io.IOException resetCause;
 }
 
+/** One cache line between the shared fields and the writer's. */
 abstract class InboundQueuePadShared extends InboundQueueSharedFields {
-    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+    long p10, p11, p12, p13, p14, p15, p16, p17;
 }
 
 /** Written by the writer on every offer, read by nobody else. */
@@ -48,8 +49,9 @@ abstract class InboundQueueWriterFields extends InboundQueuePadShared {
     long takenBytesSeen;
 }
 
+/** One cache line between the writer's fields and the reader's. */
 abstract class InboundQueuePadWriter extends InboundQueueWriterFields {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
+    long p20, p21, p22, p23, p24, p25, p26, p27;
 }
 
 /** Written by the reader on every poll; the writer reads the two published counters only when it finds no room. */
@@ -60,7 +62,6 @@ abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
     volatile long takenMessages;
     @SuppressWarnings("unused") // accessed through InboundQueue.TAKEN_BYTES
     volatile long takenBytes;
-    long p30, p31, p32, p33, p34, p35, p36, p37, p38, p39, p3a, p3b, p3c, p3d, p3e, p3f;
 }
 
 /**
@@ -81,9 +82,9 @@ abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
  * into an empty queue, whatever its size. The writer counts what it offered, the reader what it took; the reader
  * publishes its counts once per burst ({@link #publishTaken()}, a release store), and the writer reads them
  * (acquire) only when its cached copy says the queue is full. The queue itself is JCTools' unbounded SPSC queue,
- * grown in chunks only as far as the limits let it. A chunk has as many slots as the default capacity, so with the
- * default limits a connection's direction never grows past its first chunk (4 KiB of references), as a fixed
- * array would: a chunk that fills and empties again costs an allocation per wrap.
+ * grown in chunks of {@value InboundQueueSharedFields#CHUNK_SIZE} slots (one of them for the link) only as far as the
+ * limits let it: an idle connection holds one small chunk, a reader that keeps up reuses it, and a deeper queue
+ * allocates its chunks in the order the writer fills them.
  * <h2>Threading</h2>
  * One writer thread (the peer's loop) and one reader thread (this channel's loop) at a time. While open, only the
  * reader polls. Once {@code closed} is set (by the reader), polling happens only inside {@link #releaseAll()},

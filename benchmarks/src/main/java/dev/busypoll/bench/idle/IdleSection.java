@@ -14,8 +14,16 @@ public final class IdleSection {
     private IdleSection() {
     }
 
-    /** The section: method, notes, the table, the idle bar's verdicts and a bar chart of idle CPU per thread. */
+    /** {@link #of(IdleCost.Result, List)} without the memory table. */
     public static Section of(IdleCost.Result result) {
+        return of(result, List.of());
+    }
+
+    /**
+     * The section: method, notes, the table, the idle bar's verdicts, a bar chart of idle CPU per thread, then the
+     * heap an idle connection holds per in-JVM transport ({@code memory}; left out when empty).
+     */
+    public static Section of(IdleCost.Result result, List<IdleMemory.Row> memory) {
         IdleCost.Config c = result.config();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.text("Idle cost: per transport one connected client/server pair, " + c.trafficMillis()
@@ -41,6 +49,12 @@ public final class IdleSection {
             blocks.add(new Block.Bullets(verdicts));
         }
         blocks.add(Block.chart(chart(result)));
+        if (!memory.isEmpty()) {
+            blocks.add(Block.text("Memory per idle connection: per in-JVM transport, " + memory.get(0).connections()
+                    + " connections (both ends, a no-op handler shared by all) on one group of 2 loops, no message "
+                    + "sent; the heap used after full GCs with them, less before, per connection."));
+            blocks.add(Block.table(IdleMemory.table(memory)));
+        }
         return new Section("idle", "idle cost (CPU of idle event loops after the spin window)", blocks,
                 Map.of("idle.csv", csv(result)));
     }
