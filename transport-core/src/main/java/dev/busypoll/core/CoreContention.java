@@ -3,6 +3,7 @@ package dev.busypoll.core;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -12,7 +13,7 @@ import java.util.function.Supplier;
  * thread that needs it (another process, the thread this one waits for, the caller a loop just woke), or burns a CPU
  * quota until the kernel stops the whole process; a parked thread takes nothing, and a woken one is scheduled ahead
  * of threads that have been running. The verdict comes from {@link CoreContentionDetector}: one core, a throttled
- * quota, or other processes' load.
+ * quota, other processes' load, or more active event loops of this process than cores ({@link #loopActive()}).
  *
  * <p>The JVM's instance, {@link #JVM}, reads the counters ({@link CpuCounters}) on a daemon thread of its own, which
  * it starts when the first AUTO ladder asks, every {@link #SAMPLE_NANOS} while ladders keep asking and every
@@ -41,12 +42,14 @@ final class CoreContention {
 
     private static final VarHandle CONTENDED;
     private static final VarHandle ASKED;
+    private static final VarHandle WINDOW;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             CONTENDED = lookup.findVarHandle(CoreContention.class, "contended", boolean.class);
             ASKED = lookup.findVarHandle(CoreContention.class, "asked", boolean.class);
+            WINDOW = lookup.findVarHandle(CoreContention.class, "window", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -60,6 +63,11 @@ final class CoreContention {
     private boolean contended;
     @SuppressWarnings("unused") // accessed through ASKED
     private boolean asked;
+    /** The sampling interval now running; event loops count themselves active once per interval. */
+    @SuppressWarnings("unused") // accessed through WINDOW
+    private int window;
+    /** Event loops that started an idle episode in the interval now running. */
+    private final AtomicInteger activeLoops = new AtomicInteger();
     /** The last verdict's reason, for {@link #toString()}; written by the sampling thread only. */
     private volatile CoreContentionDetector.Reason reason = CoreContentionDetector.Reason.CALM;
 
@@ -93,6 +101,22 @@ final class CoreContention {
             }
         }
         return (boolean) CONTENDED.getOpaque(this);
+    }
+
+    /**
+     * The sampling interval now running, for {@link #loopActive()}: an event loop's ladder counts itself once per
+     * interval. Any thread; an opaque load.
+     */
+    int window() {
+        return (int) WINDOW.getOpaque(this);
+    }
+
+    /**
+     * An event loop's AUTO ladder started an idle episode in the interval {@link #window()} returned, and has not
+     * counted itself in it yet. Any thread.
+     */
+    void loopActive() {
+        activeLoops.incrementAndGet();
     }
 
     /** Whether watching is on. */
@@ -132,7 +156,9 @@ final class CoreContention {
         } catch (RuntimeException e) {
             return; // keep the last verdict
         }
-        publish(detector.onReading(reading));
+        int loops = activeLoops.getAndSet(0);
+        WINDOW.setOpaque(this, (int) WINDOW.getOpaque(this) + 1);
+        publish(detector.onReading(reading, loops));
     }
 
     private void publish(CoreContentionDetector.Reason now) {

@@ -16,8 +16,12 @@ package dev.busypoll.core;
  *       {@link #LEAVE_SPARE_CORES} for {@link #CALM_READINGS} readings in a row. The process's own spinning is not
  *       in the figure, so what AUTO then does cannot make the verdict flip.</li>
  * </ol>
- * Threads of this process waiting for each other (more loops than cores) are not this detector's business:
- * {@link OversubscriptionDetector} sees them from inside the ladder.
+ * A fourth signal comes from inside the process: <b>more event loops than cores</b>. When more event-loop ladders
+ * started an idle episode within one interval than the process has cores, a loop that spins holds a core that
+ * another loop of the same pipeline needs; contended for the next interval. Standing down does not change how many
+ * loops run, so this verdict needs no hysteresis: it follows the count of each interval. Other threads of the process
+ * that wait for each other (a pipe's readers and writers) are {@link OversubscriptionDetector}'s business, which sees
+ * them from inside the ladder.
  *
  * <p>Threading: not thread-safe; {@link CoreContention}'s sampling thread owns the instance.
  */
@@ -40,7 +44,9 @@ final class CoreContentionDetector {
         /** The CPU quota throttled the process. */
         THROTTLED,
         /** Other processes load the cores. */
-        OTHERS_LOAD
+        OTHERS_LOAD,
+        /** More of this process's event loops are active than it has cores. */
+        MORE_LOOPS_THAN_CORES
     }
 
     private CpuReading last;
@@ -49,16 +55,24 @@ final class CoreContentionDetector {
     private double othersCores;
     private boolean othersLoad;
     private int calmReadings;
+    private boolean moreLoops;
     private boolean throttledOnce;
     private long throttledAt;
     private Reason reason = Reason.CALM;
 
+    /** Takes one reading into account, with no event loop counted; returns the verdict after it. */
+    Reason onReading(CpuReading now) {
+        return onReading(now, 0);
+    }
+
     /**
      * Takes one reading into account.
      *
+     * @param activeLoops event loops of this process that started an idle episode in the interval the reading ends
      * @return the verdict after it
      */
-    Reason onReading(CpuReading now) {
+    Reason onReading(CpuReading now, int activeLoops) {
+        moreLoops = activeLoops > now.cores();
         CpuReading before = last;
         last = now;
         if (before != null) {
@@ -75,6 +89,8 @@ final class CoreContentionDetector {
             reason = Reason.THROTTLED;
         } else if (othersLoad) {
             reason = Reason.OTHERS_LOAD;
+        } else if (moreLoops) {
+            reason = Reason.MORE_LOOPS_THAN_CORES;
         } else {
             reason = Reason.CALM;
         }

@@ -195,6 +195,10 @@ public final class IdleLadder implements IdleStrategy {
     private boolean episodeStandsDown;
     /** The contention verdict {@link #mayParkOnNextStep()} read for the next episode: 1, 0, or -1 if none. */
     private int nextEpisodeContended = -1;
+    /** The owner is an event loop ({@link #countAsEventLoop()}); read by the owner only. */
+    private boolean eventLoop;
+    /** The last sampling interval of {@link #cores} in which this event loop counted itself active. */
+    private int countedWindow = -1;
     /** This episode has given {@link #timerLead} its sample: a timed park's lateness, or a park the lead prevented. */
     private boolean leadSampled;
     /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
@@ -679,8 +683,24 @@ public final class IdleLadder implements IdleStrategy {
         return phase;
     }
 
+    /**
+     * Says that the owner of this ladder is an event loop, a thread that serves many channels for the life of its
+     * group. Under {@link #AUTO} such ladders count how many of the JVM's loops are active: while more are than the
+     * process has cores, none of them busy-waits ({@link CoreContention}). Call before the owner's first episode.
+     */
+    public void countAsEventLoop() {
+        this.eventLoop = true;
+    }
+
     /** The contention verdict for the episode that starts now: the one {@link #mayParkOnNextStep()} read, if any. */
     private boolean contendedForEpisode() {
+        if (eventLoop) {
+            int window = cores.window();
+            if (window != countedWindow) {
+                countedWindow = window;
+                cores.loopActive(); // once per sampling interval, never per hop
+            }
+        }
         int latched = nextEpisodeContended;
         nextEpisodeContended = -1;
         return latched >= 0 ? latched == 1 : cores.isContended();

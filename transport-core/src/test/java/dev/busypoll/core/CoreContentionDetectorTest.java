@@ -155,4 +155,20 @@ class CoreContentionDetectorTest {
         assertEquals(Reason.CALM, detector.onReading(new CpuReading(now, 2, 3, busy, total, ownTicks, throttled)),
                 "three CPUs' ticks against two CPUs' before: no figure");
     }
+
+    @Test
+    void shouldBeContendedInEachIntervalInWhichMoreEventLoopsWereActiveThanCores() {
+        assertEquals(Reason.CALM, detector.onReading(reading(), 2), "two loops on two cores");
+        assertEquals(Reason.MORE_LOOPS_THAN_CORES, detector.onReading(reading(), 5));
+        assertEquals(Reason.CALM, detector.onReading(reading(), 2), "no hysteresis: the count does not follow AUTO");
+        assertEquals(Reason.MORE_LOOPS_THAN_CORES, detector.onReading(reading(), 3));
+        assertEquals(Reason.CALM, detector.onReading(reading(), 0));
+    }
+
+    /** A reading of two cores with no load counters. */
+    private CpuReading reading() {
+        now += INTERVAL;
+        return new CpuReading(now, 2, 0, CpuReading.UNKNOWN, CpuReading.UNKNOWN, CpuReading.UNKNOWN,
+                CpuReading.UNKNOWN);
+    }
 }

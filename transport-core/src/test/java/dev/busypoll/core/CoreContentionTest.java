@@ -73,4 +73,19 @@ class CoreContentionTest {
         assertTrue(read.await(20, TimeUnit.SECONDS), "it samples again and again");
         assertTrue(cores.isContended());
     }
+
+    @Test
+    void shouldCountEachActiveEventLoopOncePerInterval() {
+        CoreContention cores = CoreContention.manual();
+        for (int loop = 0; loop < 3; loop++) {
+            cores.loopActive();
+        }
+        int window = cores.window();
+        cores.sample(cores(2));
+        assertTrue(cores.isContended(), "three loops on two cores");
+        assertEquals(CoreContentionDetector.Reason.MORE_LOOPS_THAN_CORES, cores.reason());
+        assertEquals(window + 1, cores.window(), "each reading starts a new interval");
+        cores.sample(cores(2));
+        assertFalse(cores.isContended(), "the count starts again at 0 in every interval");
+    }
 }

@@ -348,4 +348,32 @@ class IdleLadderLearningTest {
         ladder.reset();
         assertEquals(0, ladder.stats().standDowns());
     }
+
+    @Test
+    void shouldCountAnEventLoopOncePerSamplingIntervalAndOnlyUnderAuto() {
+        CoreContention cores = CoreContention.manual();
+        IdleLadder loop = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        loop.countAsEventLoop();
+        IdleLadder thread = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        IdleLadder fixed = new IdleLadder(50 * US, 0, 1, 1, freshPolicy(), clock, cores);
+        fixed.countAsEventLoop();
+        for (IdleLadder ladder : new IdleLadder[] {loop, thread, fixed, loop, loop}) {
+            ladder.idle(signal, () -> false, Long.MAX_VALUE);
+            ladder.reset();
+        }
+        loop.idle(signal, () -> false, Long.MAX_VALUE);
+        loop.reset();
+        cores.sample(CoreContentionTest.cores(2)); // one AUTO event loop counted on two cores: calm
+        assertFalse(cores.isContended(), cores.toString());
+        IdleLadder second = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        second.countAsEventLoop();
+        IdleLadder third = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
+        third.countAsEventLoop();
+        for (IdleLadder ladder : new IdleLadder[] {loop, second, third}) {
+            ladder.idle(signal, () -> false, Long.MAX_VALUE);
+            ladder.reset();
+        }
+        cores.sample(CoreContentionTest.cores(2));
+        assertTrue(cores.isContended(), "three AUTO event loops active on two cores: " + cores);
+    }
 }
