@@ -85,8 +85,6 @@ import io.netty.util.concurrent.Future;
  */
 public class BusyPollChannel extends AbstractChannel implements DomainSocketChannel {
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
-    /** Passes one flush may make over replies written back by a peer on this loop (see {@link #doWrite}). */
-    private static final int MAX_SAME_LOOP_ROUNDS = 16;
     private static final VarHandle QUEUED;
 
     static {
@@ -121,8 +119,6 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
     private Future<?> connectTimeout;
     private boolean readPending;
     private boolean writeStalled;
-    /** Inside {@link #doWrite}'s loop over the outbound buffer (whose listeners may write to a peer on this loop). */
-    private boolean writeInProgress;
     /** Registered once at least (an accepted channel closed before that resets its connection). */
     private boolean attachedOnce;
     /** The end of the stream was reported once after the input was shut down (as NIO's flag of the same name). */
@@ -555,20 +551,6 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
     @Override
     protected void doWrite(ChannelOutboundBuffer in) throws Exception {
-        // A peer on this loop may answer inside the flush (an echo): its reply is read at once, and what our
-        // handlers wrote back meanwhile could not re-enter flush0, so it goes out here, a few rounds at most
-        // before the loop's other work gets its turn (the rest resumes from the ready list).
-        for (int round = 1; writeOnce(in); round++) {
-            if (round == MAX_SAME_LOOP_ROUNDS || state != State.CONNECTED) {
-                writeStalled = true;
-                scheduleSelf();
-                return;
-            }
-        }
-    }
-
-    /** One pass over the flushed messages; true when a peer on this loop made our handlers flush again. */
-    private boolean writeOnce(ChannelOutboundBuffer in) throws Exception {
         State s = state;
         if (s == State.CLOSED) {
             throw new ClosedChannelException();
@@ -583,106 +565,69 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         InboundQueue target = peer.inbound;
         int maxMessages = config.getSendQueueCapacity();
         long maxBytes = config.getSendBufferSize();
-        BusyPollIoHandler loop = handler;
-        // A peer on this loop is read once, right after this flush; one on another loop is told after the first
-        // message and again at the end.
-        boolean sameLoop = loop != null && peer.handler == loop;
         boolean unannounced = false;
         boolean announced = false;
-        // Read by a peer on this loop that writes back from a listener of this flush: it must not read our reply
-        // before we told it what this flush wrote (LocalChannel's writeInProgress).
-        writeInProgress = true;
-        try {
-            for (;;) {
-                Object msg = in.current();
-                if (msg == null) {
-                    break;
-                }
-                if (target.isClosed()) {
-                    target.releaseAll(); // including what this flush offered before it saw the flag (hand-off 5)
-                    if (!peer.isOpen()) {
-                        // The peer closed: as a socket's write after the peer's reset, the output fails (with
-                        // AUTO_CLOSE the channel closes, else its output shuts down); its unread input stays.
-                        throw new ClosedChannelException();
-                    }
-                    in.remove(); // the peer shut its input down: what arrives is discarded, as a socket does
-                    continue;
-                }
-                boolean retained = false;
-                try {
-                    if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
-                        in.remove(); // as on a socket, an empty buffer carries nothing to the peer
-                        continue;
-                    }
-                    long size = InboundQueue.sizeOf(msg);
-                    ReferenceCountUtil.retain(msg);
-                    retained = true;
-                    if (!target.offer(msg, size, maxMessages, maxBytes)) {
-                        target.markWriterWaiting();
-                        if (!target.offer(msg, size, maxMessages, maxBytes)) {
-                            retained = false;
-                            ReferenceCountUtil.release(msg);
-                            if (target.isClosed()) {
-                                continue; // closed while full (store; fence; load with closeInbound): handled above
-                            }
-                            writeStalled = true;
-                            break;
-                        }
-                    }
-                } catch (Throwable t) {
-                    if (retained) {
-                        ReferenceCountUtil.safeRelease(msg); // the offer failed after the retain
-                    }
-                    in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break the channel
-                    continue;
-                }
-                if (!announced) {
-                    // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
-                    announced = true;
-                    if (sameLoop) {
-                        unannounced = true;
-                    } else {
-                        announce(peer, target, loop);
-                    }
-                } else {
-                    unannounced = true;
-                }
-                in.remove();
+        for (;;) {
+            Object msg = in.current();
+            if (msg == null) {
+                break;
             }
-        } finally {
-            writeInProgress = false;
-        }
-        if (announced && loop != null) {
-            loop.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
+            if (target.isClosed()) {
+                target.releaseAll(); // including what this flush offered before it saw the flag (hand-off 5)
+                if (!peer.isOpen()) {
+                    // The peer closed: as a socket's write after the peer's reset, the output fails (with
+                    // AUTO_CLOSE the channel closes, else its output shuts down); its unread input stays.
+                    throw new ClosedChannelException();
+                }
+                in.remove(); // the peer shut its input down: what arrives is discarded, as a socket does
+                continue;
+            }
+            boolean retained = false;
+            try {
+                if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
+                    in.remove(); // as on a socket, an empty buffer carries nothing to the peer
+                    continue;
+                }
+                long size = InboundQueue.sizeOf(msg);
+                ReferenceCountUtil.retain(msg);
+                retained = true;
+                if (!target.offer(msg, size, maxMessages, maxBytes)) {
+                    target.markWriterWaiting();
+                    if (!target.offer(msg, size, maxMessages, maxBytes)) {
+                        retained = false;
+                        ReferenceCountUtil.release(msg);
+                        if (target.isClosed()) {
+                            continue; // closed while full (store; fence; load with closeInbound): handled above
+                        }
+                        writeStalled = true;
+                        break;
+                    }
+                }
+            } catch (Throwable t) {
+                if (retained) {
+                    ReferenceCountUtil.safeRelease(msg); // the offer failed after the retain
+                }
+                in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break the channel
+                continue;
+            }
+            if (!announced) {
+                // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
+                announced = true;
+                announce(peer, target, handler);
+            } else {
+                unannounced = true;
+            }
+            in.remove();
         }
         if (unannounced) {
-            if (sameLoop) {
-                return readOnThisLoop(peer, target, loop, in);
+            announce(peer, target, handler);
+        }
+        if (announced) {
+            BusyPollIoHandler h = handler;
+            if (h != null) {
+                h.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
             }
-            announce(peer, target, loop);
         }
-        return false;
-    }
-
-    /**
-     * Writer side, the peer on this channel's own loop ({@code loop}): reads the peer now, as {@code LocalChannel}
-     * does, while what this flush wrote is still in the core's cache (one thread: program order stands for the
-     * fences of hand-offs 2 and 5); too deeply nested, or the peer in the middle of its own flush (this one came
-     * from its listeners), the peer goes on the ready list instead, to read after its flush. The peer's handlers
-     * may have written to this channel meanwhile: Netty's {@code flush0} does not re-enter.
-     *
-     * @return true when that happened and the flush is to go on ({@link #doWrite})
-     */
-    private boolean readOnThisLoop(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler loop,
-                                   ChannelOutboundBuffer in) {
-        if (target.isClosed()) {
-            target.releaseAll();
-            return false;
-        }
-        if (peer.writeInProgress || !loop.pollNested((BusyPollUnsafe) peer.unsafe())) {
-            peer.scheduleFromPeer(loop);
-        }
-        return !writeStalled && in.current() != null;
     }
 
     /**
