@@ -13,6 +13,7 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.NetClient;
@@ -134,7 +135,8 @@ class VertxOverBusyPollTest {
     void shouldCarryHttp11GetAndPostWithBodiesOverOneKeptAliveConnection() throws Exception {
         SocketAddress address = SocketAddress.domainSocketAddress("orders-http");
         HttpServer server = await(orders(address));
-        HttpClientAgent client = vertx.createHttpClient();
+        // One connection in the pool: the POST waits for the GET's connection to come back, so it must reuse it.
+        HttpClientAgent client = vertx.createHttpClient(new PoolOptions().setHttp1MaxSize(1));
         try {
             Reply get = await(call(client, new RequestOptions().setServer(address).setURI("/orders/42"), null));
             assertEquals(200, get.status());
