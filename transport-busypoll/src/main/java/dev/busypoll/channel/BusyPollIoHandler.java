@@ -377,6 +377,9 @@ public final class BusyPollIoHandler implements IoHandler {
                 active = System.nanoTime() - resumed;
             }
         }
+        if (work > 0) {
+            ladder.ioHandled();
+        }
         if (work > 0 && active > 0) {
             stats.recordPass(0, 0, active);
         } else {

@@ -199,6 +199,8 @@ public final class IdleLadder implements IdleStrategy {
     private boolean eventLoop;
     /** The last sampling interval of {@link #cores} in which this event loop counted itself active. */
     private int countedWindow = -1;
+    /** The event loop handled I/O since its last idle episode began ({@link #ioHandled()}). */
+    private boolean ioHandled;
     /** This episode has given {@link #timerLead} its sample: a timed park's lateness, or a park the lead prevented. */
     private boolean leadSampled;
     /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
@@ -685,16 +687,27 @@ public final class IdleLadder implements IdleStrategy {
 
     /**
      * Says that the owner of this ladder is an event loop, a thread that serves many channels for the life of its
-     * group. Under {@link #AUTO} such ladders count how many of the JVM's loops are active: while more are than the
-     * process has cores, none of them busy-waits ({@link CoreContention}). Call before the owner's first episode.
+     * group. Under {@link #AUTO} such ladders count how many of the JVM's loops are active, handling I/O
+     * ({@link #ioHandled()}): while more are than the process has cores, none of them busy-waits
+     * ({@link CoreContention}). A loop woken only by its timers does not count. Call before the owner's first
+     * episode.
      */
     public void countAsEventLoop() {
         this.eventLoop = true;
     }
 
+    /**
+     * Owner thread: the event loop handled I/O (input, or a write it resumed) since its last idle episode began, so
+     * it counts as active at its next episode ({@link #countAsEventLoop()}). One plain store.
+     */
+    public void ioHandled() {
+        ioHandled = true;
+    }
+
     /** The contention verdict for the episode that starts now: the one {@link #mayParkOnNextStep()} read, if any. */
     private boolean contendedForEpisode() {
-        if (eventLoop) {
+        if (eventLoop && ioHandled) {
+            ioHandled = false;
             int window = cores.window();
             if (window != countedWindow) {
                 countedWindow = window;

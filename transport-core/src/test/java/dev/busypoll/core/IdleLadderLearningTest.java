@@ -358,9 +358,11 @@ class IdleLadderLearningTest {
         IdleLadder fixed = new IdleLadder(50 * US, 0, 1, 1, freshPolicy(), clock, cores);
         fixed.countAsEventLoop();
         for (IdleLadder ladder : new IdleLadder[] {loop, thread, fixed, loop, loop}) {
+            ladder.ioHandled();
             ladder.idle(signal, () -> false, Long.MAX_VALUE);
             ladder.reset();
         }
+        loop.ioHandled();
         loop.idle(signal, () -> false, Long.MAX_VALUE);
         loop.reset();
         cores.sample(CoreContentionTest.cores(2)); // one AUTO event loop counted on two cores: calm
@@ -370,10 +372,17 @@ class IdleLadderLearningTest {
         IdleLadder third = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, cores);
         third.countAsEventLoop();
         for (IdleLadder ladder : new IdleLadder[] {loop, second, third}) {
+            ladder.idle(signal, () -> false, Long.MAX_VALUE); // woken by a timer: no I/O, not active
+            ladder.reset();
+        }
+        cores.sample(CoreContentionTest.cores(2));
+        assertFalse(cores.isContended(), "three loops that handled no I/O: " + cores);
+        for (IdleLadder ladder : new IdleLadder[] {loop, second, third}) {
+            ladder.ioHandled();
             ladder.idle(signal, () -> false, Long.MAX_VALUE);
             ladder.reset();
         }
         cores.sample(CoreContentionTest.cores(2));
-        assertTrue(cores.isContended(), "three AUTO event loops active on two cores: " + cores);
+        assertTrue(cores.isContended(), "three AUTO event loops handling I/O on two cores: " + cores);
     }
 }
