@@ -217,7 +217,6 @@ public final class BusyPollIoHandler implements IoHandler {
         long spinNanos = spinNanos(defaultBusyPollMicros);
         this.ladder = new IdleLadder(spinNanos, IdleLadder.busyPollYieldNanos(spinNanos),
                 IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
-        ladder.countAsEventLoop();
         this.stats = new BusyPollStats(this, ladder.stats());
         this.registration = new BusyPollStatsRegistration(executor, this, stats);
     }

@@ -66,7 +66,8 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <p>
  * Under AUTO the ladder does not busy-wait at all while the cores of its process are contended ({@link CoreContention}:
- * one core, a throttled CPU quota, or other processes' load): no spin, no yield rung, no timer lead, no nap; it parks
+ * one core, a throttled CPU quota, other processes' load, or more active event loops than cores, see
+ * {@link #ioHandled()}): no spin, no yield rung, no timer lead, no nap; it parks
  * at once, as a window of 0 does, and spins again once the contention ends. Such episodes count as
  * {@link IdleStats#standDowns()}. The controller still hears of them.
  *
@@ -74,7 +75,8 @@ import org.agrona.concurrent.IdleStrategy;
  * One owner thread calls {@code idle*} and {@link #reset()}. {@link #spinNanos(long)} and
  * {@link #yieldNanos(long)} may be called from any thread and take effect at the owner's next episode.
  * {@link #stats()}, {@link #spinNanos()}, {@link #wakeCostNanos()} and {@link #isOversubscribed()} may be read
- * from any thread (opaque loads of values the owner publishes). Nothing allocates after construction.
+ * from any thread (opaque loads of values the owner publishes). Nothing allocates after construction, but for the
+ * JVM's one {@link CoreContention} sampling thread, started at the first AUTO episode.
  *
  * <h2>Why hand-written</h2>
  * Agrona's {@code BackoffIdleStrategy} counts spins and parks for a period, never until signalled. The Disruptor's
@@ -195,8 +197,6 @@ public final class IdleLadder implements IdleStrategy {
     private boolean episodeStandsDown;
     /** The contention verdict {@link #mayParkOnNextStep()} read for the next episode: 1, 0, or -1 if none. */
     private int nextEpisodeContended = -1;
-    /** The owner is an event loop ({@link #countAsEventLoop()}); read by the owner only. */
-    private boolean eventLoop;
     /** The last sampling interval of {@link #cores} in which this event loop counted itself active. */
     private int countedWindow = -1;
     /** The event loop handled I/O since its last idle episode began ({@link #ioHandled()}). */
@@ -686,19 +686,11 @@ public final class IdleLadder implements IdleStrategy {
     }
 
     /**
-     * Says that the owner of this ladder is an event loop, a thread that serves many channels for the life of its
-     * group. Under {@link #AUTO} such ladders count how many of the JVM's loops are active, handling I/O
-     * ({@link #ioHandled()}): while more are than the process has cores, none of them busy-waits
-     * ({@link CoreContention}). A loop woken only by its timers does not count. Call before the owner's first
-     * episode.
-     */
-    public void countAsEventLoop() {
-        this.eventLoop = true;
-    }
-
-    /**
-     * Owner thread: the event loop handled I/O (input, or a write it resumed) since its last idle episode began, so
-     * it counts as active at its next episode ({@link #countAsEventLoop()}). One plain store.
+     * Owner thread, for an event loop (a thread that serves many channels for the life of its group): it handled I/O
+     * (input, or a write it resumed) since its last idle episode began. Under {@link #AUTO} such a ladder counts as
+     * an active loop at its next episode, and while more loops of the JVM are active than the process has cores,
+     * none of them busy-waits ({@link CoreContention}). A loop woken only by its timers, and a thread that never
+     * calls this (a pipe's reader or writer), does not count. One plain store.
      */
     public void ioHandled() {
         ioHandled = true;
@@ -706,7 +698,7 @@ public final class IdleLadder implements IdleStrategy {
 
     /** The contention verdict for the episode that starts now: the one {@link #mayParkOnNextStep()} read, if any. */
     private boolean contendedForEpisode() {
-        if (eventLoop && ioHandled) {
+        if (ioHandled) {
             ioHandled = false;
             int window = cores.window();
             if (window != countedWindow) {
