@@ -9,7 +9,6 @@ import dev.busypoll.channel.BusyPollServerChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoEventLoop;
 import io.netty.util.concurrent.EventExecutor;
 
 /**
@@ -76,7 +75,7 @@ public final class BusyPollGrpc {
     static void requireBusyPollGroup(EventLoopGroup group) {
         Objects.requireNonNull(group, "group");
         for (EventExecutor loop : group) {
-            if (!(loop instanceof IoEventLoop && ((IoEventLoop) loop).isIoType(BusyPollIoHandler.class))) {
+            if (!BusyPollIoHandler.isBusyPoll(loop)) {
                 throw new IllegalArgumentException("busypoll's gRPC builders need a group of busypoll event loops,"
                         + " but " + group.getClass().getName() + " has a loop that does not run BusyPollIoHandler ("
                         + loop + "); create the group with"

@@ -15,7 +15,6 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.netty.channel.IoEventLoop;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.SingleThreadEventExecutor;
 
@@ -80,8 +79,7 @@ public final class BusyPollMetrics implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
         for (EventExecutor loop : loops) {
-            if (!(loop instanceof IoEventLoop && ((IoEventLoop) loop).isIoType(BusyPollIoHandler.class)
-                    && loop instanceof SingleThreadEventExecutor)) {
+            if (!(BusyPollIoHandler.isBusyPoll(loop) && loop instanceof SingleThreadEventExecutor)) {
                 throw new IllegalArgumentException("BusyPollMetrics reads busypoll event loops, but " + loop
                         + " does not run BusyPollIoHandler; bind it to a group made with"
                         + " new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory()), and Micrometer's"
