@@ -497,10 +497,13 @@ public final class BusyPollIoHandler implements IoHandler {
                     deadlineKnown = true;
                 }
                 ladder.idle(signal, wakeCondition, deadline);
-                if (ladder.phase() == IdleLadder.Phase.PARKING
-                        && ((deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0)
-                            || Thread.currentThread().isInterrupted())) {
-                    break;
+                if (ladder.phase() == IdleLadder.Phase.PARKING) {
+                    if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
+                        break;
+                    }
+                    if (Thread.interrupted()) {
+                        interruptCleared();
+                    }
                 }
             }
         } finally {
@@ -512,6 +515,18 @@ public final class BusyPollIoHandler implements IoHandler {
             }
         }
         return waited;
+    }
+
+    /**
+     * Loop thread: something interrupted the loop's thread, and a park returns at once for an interrupted thread,
+     * so the flag was cleared (as Netty's {@code NioIoHandler} does): the loop goes on idling. Nothing in Netty or
+     * busypoll interrupts a loop to stop or wake it ({@link #wakeup()} and shutdown do); logged at {@code DEBUG},
+     * once per interrupt.
+     */
+    private static void interruptCleared() {
+        logger.log(System.Logger.Level.DEBUG, () -> "The thread " + Thread.currentThread().getName() + " of a busypoll "
+                + "event loop was interrupted while idle; the interrupt was cleared. To stop the loop, shut its group "
+                + "down (EventLoopGroup.shutdownGracefully()) instead of interrupting its thread.");
     }
 
     /**

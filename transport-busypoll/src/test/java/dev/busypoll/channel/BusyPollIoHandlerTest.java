@@ -110,6 +110,36 @@ class BusyPollIoHandlerTest {
     }
 
     /**
+     * A task that interrupts the loop's thread (as thread pools, {@code Future.cancel(true)} and some libraries do)
+     * does not leave the loop unable to park: the loop clears the interrupt and idles as before, parked, taking
+     * a handful of parks in a while rather than one per step of a busy loop, and it still runs tasks.
+     */
+    @Test
+    void shouldClearAnInterruptOfItsThreadAndGoOnParking() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, BusyPollIoHandler.newFactory());
+        try {
+            EventLoop loop = group.next();
+            Future<?> far = pushDeadlineAway(loop);
+            Thread thread = loop.submit(Thread::currentThread).get();
+            BusyPollStats stats = BusyPollIoHandler.stats(loop);
+
+            loop.submit(() -> Thread.currentThread().interrupt()).get(30, TimeUnit.SECONDS);
+            awaitParked(stats, thread);
+            long parks = stats.getParks();
+            Thread.sleep(200);
+            awaitParked(stats, thread);
+            // Parked until signalled (nothing is due for an hour): no park returns at once for an interrupt.
+            assertTrue(stats.getParks() - parks <= 1, "parks while idle after the interrupt: "
+                    + (stats.getParks() - parks));
+            assertFalse(loop.submit(() -> Thread.currentThread().isInterrupted()).get(30, TimeUnit.SECONDS),
+                    "the interrupt was cleared");
+            far.cancel(false);
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /**
      * Schedules a no-op an hour ahead and waits until the loop has taken it in: from then on the loop parks until
      * that task is due, instead of until Netty's purge interval (a second, the deadline of a loop with nothing
      * scheduled), so within a test each of its parks ends by a signal or not at all. Cancel it at the end.
