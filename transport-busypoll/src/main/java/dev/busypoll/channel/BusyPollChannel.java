@@ -529,9 +529,14 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         scheduleSelfIfPending();
     }
 
-    /** Loop thread: the end of the stream (or a shut-down input) is there to be reported, all input before it read. */
+    /**
+     * Loop thread: an event of the end of the stream is there to be fired: the end itself once all input before it
+     * was read (whether or not the channel reads, as epoll sees a peer's shutdown), and, once the input is shut
+     * down, {@code ChannelInputShutdownReadComplete} when the channel reads (at once with auto-read on, else at the
+     * next {@code read()}).
+     */
     private boolean endPending() {
-        return !inputClosedSeenErrorOnRead && (inputShutdown || inbound.isEnded());
+        return !inputClosedSeenErrorOnRead && (inputShutdown ? readPending : inbound.isEnded());
     }
 
     /** Loop thread: puts this channel on its loop's ready list if input or the end of the stream waits for it. */
@@ -739,6 +744,9 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
             }
         } else {
             inputClosedSeenErrorOnRead = true;
+            if (!config.isAutoRead()) {
+                readPending = false; // this read found the end: it is over (as a socket's read of EOF)
+            }
             pipeline.fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
         }
     }
