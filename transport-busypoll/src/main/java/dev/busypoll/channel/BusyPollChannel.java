@@ -54,6 +54,12 @@ import io.netty.util.concurrent.Future;
  *       it once accepted. {@code CONNECT_TIMEOUT_MILLIS} bounds the wait for the server's loop. Closing a server
  *       resets the connections it has not accepted (as does a child that cannot register): their clients get an
  *       {@code IOException} "connection reset by ..." through {@code exceptionCaught}, then close.</li>
+ *   <li><b>Order.</b> Each direction of a connection delivers in write order, as TCP does. Across connections
+ *       nothing is promised, as with TCP, even when the writer and both readers share one loop: a task that
+ *       writes A to one channel, B to another and C to the first may see A and C read before B ({@code LocalChannel}
+ *       reads a same-loop write within the writer's flush, and so in write order; busypoll reads on the loop's
+ *       next poll, one channel's input at a time). One case is kept: a reply that a handler on the same loop writes
+ *       back in a write's listener is read after the write that caused it.</li>
  *   <li><b>Reading.</b> {@code autoRead} and {@code read()} behave as on Netty's socket transports;
  *       {@code channelReadComplete} follows each read. Nothing is read after {@code close()}.</li>
  *   <li><b>End of stream.</b> When the peer closes or shuts its output down, this channel first reads everything

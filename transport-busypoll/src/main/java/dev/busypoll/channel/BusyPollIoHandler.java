@@ -612,9 +612,10 @@ public final class BusyPollIoHandler implements IoHandler {
             }
         } else if (onThisLoop && handle == watched) {
             // A write from this loop to its watched channel: the watched channel is polled before the ready list,
-            // so it would read this before input that earlier writes of this loop queued. Demote it to the end of
-            // the ready list, keeping its flag (now that of a ready-list entry): same-loop input is read in the
-            // order it was written, as with LocalChannel.
+            // so it would read this before input that earlier writes of this loop queued (the input a reply
+            // answers, say). Demote it to the end of the ready list, keeping its flag (now that of a ready-list
+            // entry). This keeps a reply behind its cause; it does not order input across channels in general
+            // (see BusyPollChannel, "Order").
             watched = null;
             readyList.offer(handle);
         }

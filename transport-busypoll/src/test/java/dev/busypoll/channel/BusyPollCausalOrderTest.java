@@ -26,12 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Causal order between two channels of one loop, driven step by step on the test thread
- * ({@link ManualIoEventLoop}): what a task writes is read in the order it was written, whatever the loop did for
- * the channels earlier in the same batch of tasks (connecting them, say).
+ * Order on one loop, driven step by step on the test thread ({@link ManualIoEventLoop}): each connection reads
+ * in write order, and a reply that a write's listener sends back is read after the write that caused it, whatever
+ * the loop did for the channels earlier in the same batch of tasks (connecting them, say). Across connections no
+ * order is promised (see {@link BusyPollChannel}, "Order").
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class BusyPollSameLoopOrderTest {
+class BusyPollCausalOrderTest {
     private ManualIoEventLoop loop;
     private final List<String> reads = new ArrayList<>();
     private final List<Channel> children = new ArrayList<>();
@@ -70,6 +71,45 @@ class BusyPollSameLoopOrderTest {
             loop.runNow();
         }
         assertTrue(done.getAsBoolean(), "the loop got there");
+    }
+
+    /** One task writes A to one channel, B to another, then C to the first: each reads its own in write order. */
+    @Test
+    void shouldReadEachConnectionInWriteOrderWhenOneTaskWritesToTwo() {
+        ChannelFuture bind = new ServerBootstrap().group(loop).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new Recorder("child" + children.size()));
+                        children.add(ch);
+                    }
+                }).bind(new BusyPollAddress("same-loop-two-connections"));
+        runUntil(bind::isDone);
+        Channel server = bind.channel();
+        Bootstrap bootstrap = new Bootstrap().group(loop).channel(BusyPollChannel.class)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                    }
+                });
+        ChannelFuture first = bootstrap.connect(server.localAddress());
+        runUntil(() -> first.isDone() && children.size() == 1);
+        ChannelFuture second = bootstrap.connect(server.localAddress());
+        runUntil(() -> second.isDone() && children.size() == 2);
+        loop.execute(() -> {
+            first.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[1]));
+            second.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[2]));
+            first.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[3]));
+        });
+        runUntil(() -> reads.size() == 3);
+        assertEquals(List.of("child0 read 1", "child0 read 3"),
+                reads.stream().filter(r -> r.startsWith("child0")).collect(java.util.stream.Collectors.toList()));
+        assertEquals(List.of("child1 read 2"),
+                reads.stream().filter(r -> r.startsWith("child1")).collect(java.util.stream.Collectors.toList()));
+        first.channel().close();
+        second.channel().close();
+        server.close();
+        runUntil(() -> !first.channel().isOpen() && !second.channel().isOpen() && !server.isOpen());
     }
 
     @Test
