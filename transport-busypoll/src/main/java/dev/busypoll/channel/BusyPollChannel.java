@@ -375,13 +375,10 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         return new BusyPollUnsafe();
     }
 
-    /**
-     * Accepts every loop here so that {@link #doRegister} can fail with a message that says what to use instead
-     * of Netty's generic "incompatible event loop type".
-     */
+    /** See {@link LoopRegistration#isCompatible}: a clear error first, then an open channel. */
     @Override
     protected boolean isCompatible(EventLoop loop) {
-        return true;
+        return registration.isCompatible(loop);
     }
 
     @Override

@@ -105,10 +105,10 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         return state == 1;
     }
 
-    /** Accepts every loop so {@link #doRegister} can say what to use instead. */
+    /** See {@link LoopRegistration#isCompatible}: a clear error first, then an open channel. */
     @Override
     protected boolean isCompatible(EventLoop loop) {
-        return true;
+        return registration.isCompatible(loop);
     }
 
     @Override

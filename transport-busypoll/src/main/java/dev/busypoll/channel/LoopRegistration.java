@@ -9,11 +9,24 @@ import io.netty.channel.IoRegistration;
 
 /**
  * A busypoll channel's registration with its event loop: refuses loops that are not busypoll loops with a
- * message saying what to use, and holds the {@link IoRegistration} until deregistration cancels it. One per
+ * message saying what to use (or, once registered, through Netty's own check, which keeps the channel open; see
+ * {@link #isCompatible}), and holds the {@link IoRegistration} until deregistration cancels it. One per
  * {@link BusyPollChannel} and {@link BusyPollServerChannel}; used only on the channel's event loop.
  */
 final class LoopRegistration {
     private IoRegistration registration;
+    /** Set by the first successful registration; read by the thread that registers the channel next. */
+    private volatile boolean registeredBefore;
+
+    /**
+     * The channel's {@code isCompatible(loop)}. A channel that was never registered accepts every loop, so that
+     * {@link #register} fails with a message saying what to use (Netty then closes it: it had nothing to lose). A
+     * channel that was registered before (deregistered, now moving) says whether {@code loop} is a busypoll loop:
+     * Netty then fails a registration on another loop and leaves the channel, and its connection, open.
+     */
+    boolean isCompatible(EventLoop loop) {
+        return !registeredBefore || isBusyPollLoop(loop);
+    }
 
     static boolean isBusyPollLoop(EventLoop loop) {
         return BusyPollIoHandler.isBusyPoll(loop);
@@ -35,6 +48,7 @@ final class LoopRegistration {
         ((IoEventLoop) loop).register(handle).addListener(f -> {
             if (f.isSuccess()) {
                 registration = (IoRegistration) f.getNow();
+                registeredBefore = true;
                 promise.setSuccess();
             } else {
                 promise.setFailure(f.cause());

@@ -96,6 +96,53 @@ class BusyPollBadInputTest {
         }
     }
 
+    /**
+     * A channel that was registered, then deregistered, and is now registered on a loop that is not busypoll's:
+     * Netty's check fails the registration and the channel stays open, bound and connected; on a busypoll loop
+     * again it carries on.
+     */
+    @Test
+    void shouldKeepADeregisteredChannelOpenWhenItsNextLoopIsNotBusyPoll() throws Exception {
+        EventLoopGroup nio = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        java.util.concurrent.BlockingQueue<Object> childReads = new java.util.concurrent.LinkedBlockingQueue<>();
+        Channel server = new ServerBootstrap().group(group).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                        childReads.add(msg);
+                    }
+
+                    @Override
+                    public boolean isSharable() {
+                        return true;
+                    }
+                }).bind(BusyPollAddress.ANY).sync().channel();
+        Bootstrap clients = new Bootstrap().group(group).channel(BusyPollChannel.class)
+                .handler(new io.netty.channel.ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                    }
+                });
+        Channel client = clients.connect(server.localAddress()).sync().channel();
+        try {
+            for (Channel ch : new Channel[] {client, server}) {
+                ch.deregister().sync();
+                ChannelFuture f = nio.register(ch).await();
+                assertFalse(f.isSuccess(), ch.toString());
+                assertInstanceOf(IllegalStateException.class, f.cause());
+                assertTrue(ch.isOpen() && ch.isActive(), "still open: " + ch);
+                group.register(ch).sync();
+            }
+            client.writeAndFlush("still connected").sync();
+            assertEquals("still connected", childReads.poll(10, TimeUnit.SECONDS));
+            clients.connect(server.localAddress()).sync().channel().close().sync(); // and still accepting
+        } finally {
+            client.close().sync();
+            server.close().sync();
+            nio.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
     @Test
     void shouldRejectInvalidOptionValues() {
         for (Channel ch : new Channel[] {new BusyPollChannel(), new BusyPollServerChannel()}) {
