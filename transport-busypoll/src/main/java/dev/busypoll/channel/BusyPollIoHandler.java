@@ -554,8 +554,22 @@ public final class BusyPollIoHandler implements IoHandler {
 
     private static long deadline(IoHandlerContext context) {
         long now = System.nanoTime();
-        long delay = context.delayNanos(now);
-        return delay >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + delay;
+        return deadline(now, context.delayNanos(now));
+    }
+
+    /**
+     * The park's deadline on the {@link System#nanoTime()} clock for the next scheduled task, {@code delay} after
+     * {@code now}: {@code now + delay}, which may wrap (the clock's origin is arbitrary, so {@code now} may be
+     * negative or near {@link Long#MAX_VALUE}; the ladder compares deadlines by subtraction), or
+     * {@link Long#MAX_VALUE}, "none", when the task is further away than half the clock's range. A deadline that
+     * lands on {@link Long#MAX_VALUE} is moved a nanosecond earlier, so it is never taken for "none".
+     */
+    static long deadline(long now, long delay) {
+        if (delay > Long.MAX_VALUE >> 1) {
+            return Long.MAX_VALUE;
+        }
+        long deadline = now + Math.max(delay, 0);
+        return deadline == Long.MAX_VALUE ? Long.MAX_VALUE - 1 : deadline;
     }
 
     private void recomputeSpin() {

@@ -140,6 +140,25 @@ class BusyPollIoHandlerTest {
     }
 
     /**
+     * The park's deadline for the next scheduled task is right wherever {@code System.nanoTime()}'s arbitrary origin
+     * puts the clock: negative, near either end of its range (wrapping), or with the task too far to matter.
+     */
+    @Test
+    void shouldComputeTheParkDeadlineOnAClockOfAnyOrigin() {
+        long second = TimeUnit.SECONDS.toNanos(1);
+        assertEquals(-1_000 + second, BusyPollIoHandler.deadline(-1_000, second), "a negative clock");
+        assertEquals(Long.MIN_VALUE + 5 + second, BusyPollIoHandler.deadline(Long.MIN_VALUE + 5, second));
+        long nearEnd = Long.MAX_VALUE - 10;
+        long wrapped = BusyPollIoHandler.deadline(nearEnd, second);
+        assertEquals(second, wrapped - nearEnd, "wraps past the end; compared by subtraction, it is a second away");
+        assertEquals(Long.MAX_VALUE - 1, BusyPollIoHandler.deadline(Long.MAX_VALUE - second, second),
+                "never the value that means none");
+        assertEquals(Long.MAX_VALUE, BusyPollIoHandler.deadline(-1_000, Long.MAX_VALUE), "too far: none");
+        assertEquals(Long.MAX_VALUE, BusyPollIoHandler.deadline(5, Long.MAX_VALUE - 3), "too far: none");
+        assertEquals(7, BusyPollIoHandler.deadline(7, 0), "due now");
+    }
+
+    /**
      * Schedules a no-op an hour ahead and waits until the loop has taken it in: from then on the loop parks until
      * that task is due, instead of until Netty's purge interval (a second, the deadline of a loop with nothing
      * scheduled), so within a test each of its parks ends by a signal or not at all. Cancel it at the end.
