@@ -164,7 +164,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
     private void busyPollMicrosChanged() {
         BusyPollIoHandler h = handler;
         if (h != null) {
-            h.spinConfigChanged();
+            h.busyPollMicrosChanged((BusyPollUnsafe) unsafe());
         }
     }
 

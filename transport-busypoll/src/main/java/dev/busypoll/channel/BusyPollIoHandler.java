@@ -3,10 +3,10 @@ package dev.busypoll.channel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -171,7 +171,12 @@ public final class BusyPollIoHandler implements IoHandler {
     private final IdleLadder ladder;
     private final WakeSignal signal = new WakeSignal();
     private final MpscUnboundedArrayQueue<BusyPollIoHandle> readyList = new MpscUnboundedArrayQueue<>(64);
-    private final Set<BusyPollIoHandle> registered = new HashSet<>();
+    /** Loop-thread only: the registered channels, each with the {@code BUSY_POLL_MICROS} it is counted for. */
+    private final Map<BusyPollIoHandle, Integer> registered = new HashMap<>();
+    /** Loop-thread only: how many registered channels set each {@code BUSY_POLL_MICROS}. */
+    private final BusyPollMicrosCounts microsCounts = new BusyPollMicrosCounts();
+    /** Channels whose {@code BUSY_POLL_MICROS} changed (any thread offers; the loop recounts them when idle). */
+    private final MpscUnboundedArrayQueue<BusyPollIoHandle> microsChanged = new MpscUnboundedArrayQueue<>(8);
     private final BusyPollStats stats;
     private final BusyPollStatsRegistration registration;
     private final BooleanSupplier wakeCondition = this::hasWork;
@@ -572,15 +577,21 @@ public final class BusyPollIoHandler implements IoHandler {
         return deadline == Long.MAX_VALUE ? Long.MAX_VALUE - 1 : deadline;
     }
 
+    /**
+     * Loop thread, at an idle episode after a registration, a cancel or a change: recounts the channels whose
+     * setting changed (only those) and applies the largest setting. The flag is cleared before the queue is
+     * drained, so a change offered after the drain sets it again.
+     */
     private void recomputeSpin() {
         SPIN_CONFIG_CHANGED.setVolatile(this, 0);
-        int max = BusyPollChannelConfig.NOT_SET;
-        for (BusyPollIoHandle handle : registered) {
-            int micros = handle.busyPollMicros();
-            if (BusyPollChannelConfig.rank(micros) > BusyPollChannelConfig.rank(max)) {
-                max = micros;
+        BusyPollIoHandle changed;
+        while ((changed = microsChanged.poll()) != null) {
+            Integer counted = registered.get(changed);
+            if (counted != null) { // else cancelled since: its cancel uncounted it
+                recount(changed, counted);
             }
         }
+        int max = microsCounts.highest();
         int micros = max != BusyPollChannelConfig.NOT_SET ? max : defaultBusyPollMicros;
         effectiveBusyPollMicros = micros;
         boolean fixedSpin = micros > 0;
@@ -599,8 +610,29 @@ public final class BusyPollIoHandler implements IoHandler {
         ladder.spinNanos(spinNanos);
     }
 
-    /** Any thread: a channel's {@code BUSY_POLL_MICROS} changed; the loop recomputes at its next idle episode. */
-    void spinConfigChanged() {
+    /** Loop thread: counts {@code handle} for its current setting instead of {@code counted}. */
+    private void recount(BusyPollIoHandle handle, int counted) {
+        int micros = handle.busyPollMicros();
+        if (micros != counted) {
+            microsCounts.remove(counted);
+            microsCounts.add(micros);
+            registered.put(handle, micros);
+        }
+    }
+
+    /**
+     * Any thread: the {@code BUSY_POLL_MICROS} of {@code handle}, a channel registered here (or being moved
+     * away), changed; the loop recounts it and recomputes its spin window at its next idle episode. The caller
+     * stored the new setting (volatile) before it read this handler from the channel (volatile): a registration
+     * that stored the handler after that read reads the setting after storing it, so one of the two counts it.
+     */
+    void busyPollMicrosChanged(BusyPollIoHandle handle) {
+        microsChanged.offer(handle);
+        spinConfigChanged();
+    }
+
+    /** The registered channels or their settings changed: the loop recomputes at its next idle episode. */
+    private void spinConfigChanged() {
         SPIN_CONFIG_CHANGED.setVolatile(this, 1);
     }
 
@@ -659,7 +691,7 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     private void closeAll() {
-        List<BusyPollIoHandle> handles = new ArrayList<>(registered);
+        List<BusyPollIoHandle> handles = new ArrayList<>(registered.keySet());
         for (BusyPollIoHandle handle : handles) {
             try {
                 handle.closeNow();
@@ -676,13 +708,17 @@ public final class BusyPollIoHandler implements IoHandler {
                     + " not supported by BusyPollIoHandler (only BusyPollChannel and BusyPollServerChannel)");
         }
         BusyPollIoHandle busyPollHandle = (BusyPollIoHandle) handle;
-        if (!registered.add(busyPollHandle)) {
+        if (registered.containsKey(busyPollHandle)) {
             throw new IllegalStateException(handle + " is already registered");
         }
-        registeredCount = registered.size();
-        spinConfigChanged();
         Registration registration = new Registration(busyPollHandle);
         busyPollHandle.attach(this);
+        // After attach stored this handler (volatile): a change of the setting from now on reaches this loop.
+        int micros = busyPollHandle.busyPollMicros();
+        registered.put(busyPollHandle, micros);
+        microsCounts.add(micros);
+        registeredCount = registered.size();
+        spinConfigChanged();
         return registration;
     }
 
@@ -736,7 +772,9 @@ public final class BusyPollIoHandler implements IoHandler {
         }
 
         private void cancel0() {
-            if (registered.remove(handle)) {
+            Integer counted = registered.remove(handle);
+            if (counted != null) {
+                microsCounts.remove(counted);
                 if (watched == handle) {
                     unwatch(false); // its next loop looks at its input when it attaches
                 }

@@ -58,7 +58,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         config = new BusyPollChannelConfig(this, new ServerChannelRecvByteBufAllocator(), () -> {
             BusyPollIoHandler h = handler;
             if (h != null) {
-                h.spinConfigChanged();
+                h.busyPollMicrosChanged((BusyPollServerUnsafe) unsafe());
             }
         }, () -> { }, () -> {
             BusyPollIoHandler h = handler;

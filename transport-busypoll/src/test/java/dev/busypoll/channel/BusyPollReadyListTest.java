@@ -50,6 +50,8 @@ class BusyPollReadyListTest {
         final Deque<Integer> work = new ArrayDeque<>();
         final List<Integer> budgets = new ArrayList<>();
         int micros = BusyPollChannelConfig.NOT_SET;
+        /** Counts the loop's reads of {@link #micros}, if set. */
+        AtomicInteger settingReads = new AtomicInteger();
         boolean failPoll;
         boolean failClose;
         boolean ready;
@@ -114,6 +116,7 @@ class BusyPollReadyListTest {
 
         @Override
         public int busyPollMicros() {
+            settingReads.incrementAndGet();
             return micros;
         }
 
@@ -384,9 +387,58 @@ class BusyPollReadyListTest {
         assertEquals(BusyPollChannelOption.AUTO, handler.effectiveBusyPollMicros());
         b.micros = 5;
         register(b);
-        handler.spinConfigChanged();
         idleOnce();
         assertEquals(5, handler.effectiveBusyPollMicros());
+        b.micros = 0;
+        handler.busyPollMicrosChanged(b);
+        idleOnce();
+        assertEquals(BusyPollChannelOption.AUTO, handler.effectiveBusyPollMicros());
+    }
+
+    /**
+     * The spin window follows registrations, cancels and changes without re-reading every channel's setting: each
+     * registration reads the new channel's once, a change reads that channel's, a cancel none.
+     */
+    @Test
+    void shouldReadOnlyTheSettingOfTheChannelThatCameWentOrChanged() throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        List<Scripted> channels = new ArrayList<>();
+        List<IoRegistration> registrations = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            Scripted channel = new Scripted("c" + i);
+            channel.settingReads = reads;
+            channel.micros = i % 10;
+            channels.add(channel);
+            registrations.add(register(channel));
+            idleOnce();
+        }
+        assertEquals(1_000, reads.get(), "one read per registration");
+        assertEquals(9, handler.effectiveBusyPollMicros());
+
+        Scripted changed = channels.get(123);
+        changed.micros = 40;
+        handler.busyPollMicrosChanged(changed);
+        idleOnce();
+        assertEquals(1_001, reads.get(), "a change reads the channel that changed");
+        assertEquals(40, handler.effectiveBusyPollMicros());
+
+        registrations.get(123).cancel();
+        loop.runNow();
+        idleOnce();
+        assertEquals(1_001, reads.get(), "a cancel reads nothing");
+        assertEquals(9, handler.effectiveBusyPollMicros());
+        handler.busyPollMicrosChanged(changed); // late news of a cancelled channel: ignored
+        idleOnce();
+        assertEquals(1_001, reads.get());
+        for (int i = 0; i < 1_000; i++) {
+            if (i % 10 == 9 && i != 123) {
+                registrations.get(i).cancel();
+            }
+        }
+        loop.runNow();
+        idleOnce();
+        assertEquals(8, handler.effectiveBusyPollMicros(), "the next largest once no channel sets 9");
+        assertEquals(1_001, reads.get());
     }
 
     /**

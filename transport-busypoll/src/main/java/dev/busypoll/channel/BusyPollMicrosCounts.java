@@ -1,0 +1,51 @@
+package dev.busypoll.channel;
+
+import java.util.TreeMap;
+
+/**
+ * How many channels registered on one loop set each {@link BusyPollChannelOption#BUSY_POLL_MICROS} value, kept so
+ * that the loop's spin window (the largest setting, in the order {@code 0 < AUTO < 1 < 2 < ...}) follows a
+ * registration, a cancel or a change in {@code O(log k)} for {@code k} distinct values, instead of re-reading
+ * every registered channel's setting. Unset channels ({@link BusyPollChannelConfig#NOT_SET}) are not counted.
+ *
+ * <p>Threading: the loop's thread only. A sorted multiset of ints is all it is: a {@link TreeMap} ordered by
+ * {@link BusyPollChannelConfig#rank(int)} does the job (Agrona and JCTools have no sorted collection).
+ */
+final class BusyPollMicrosCounts {
+    private final TreeMap<Integer, int[]> counts =
+            new TreeMap<>((a, b) -> Long.compare(BusyPollChannelConfig.rank(a), BusyPollChannelConfig.rank(b)));
+
+    /** One more channel sets {@code micros}. */
+    void add(int micros) {
+        if (micros != BusyPollChannelConfig.NOT_SET) {
+            counts.computeIfAbsent(micros, m -> new int[1])[0]++;
+        }
+    }
+
+    /** One channel that was counted for {@code micros} no longer sets it. */
+    void remove(int micros) {
+        if (micros == BusyPollChannelConfig.NOT_SET) {
+            return;
+        }
+        int[] count = counts.get(micros);
+        if (count == null) {
+            throw new IllegalStateException("no channel was counted for " + micros + " µs");
+        }
+        if (--count[0] == 0) {
+            counts.remove(micros);
+        }
+    }
+
+    /** The largest setting counted, or {@link BusyPollChannelConfig#NOT_SET} when no channel sets one. */
+    int highest() {
+        return counts.isEmpty() ? BusyPollChannelConfig.NOT_SET : counts.lastKey();
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("BusyPollMicrosCounts{");
+        counts.forEach((micros, count) -> sb.append(micros == BusyPollChannelOption.AUTO ? "AUTO" : micros)
+                .append('=').append(count[0]).append(' '));
+        return sb.append('}').toString();
+    }
+}
