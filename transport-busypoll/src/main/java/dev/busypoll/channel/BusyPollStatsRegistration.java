@@ -26,6 +26,12 @@ import io.netty.util.concurrent.ThreadAwareExecutor;
  * JMX is unavailable, or registering or unregistering fails, the loop runs on without its MBean (logged at
  * {@code DEBUG} by the loop's logger, {@code dev.busypoll.channel.BusyPollIoHandler}).
  *
+ * <p>{@code -Dbusypoll.jmx=false} ({@value #JMX_PROPERTY}, read when a loop's handler is created) registers no
+ * MBean at all: the platform MBean server is a JVM-wide root, and a loop registered there stays reachable from it
+ * (with its class loader, say a redeployed web application's) until its group is shut down. A shut-down group
+ * leaves nothing registered either way. {@link BusyPollIoHandler#stats(io.netty.util.concurrent.EventExecutor)}
+ * works without JMX.
+ *
  * <p>Threading: {@link #register()} and {@link #unregister()} on the loop's thread (Netty calls
  * {@code initialize()} and {@code destroy()} there); {@link #running(Executor)} from any thread (the registry is a
  * {@link ConcurrentHashMap}).
@@ -35,32 +41,49 @@ final class BusyPollStatsRegistration {
     private static final System.Logger logger = System.getLogger(BusyPollIoHandler.class.getName());
     private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
 
-    /**
-     * The platform MBean server, looked up once when the class loads (with the first loop's handler, before that
-     * loop runs): its first lookup takes hundreds of milliseconds, which must not delay a loop's start (or its
-     * shutdown right after). Null if JMX is unavailable.
-     */
-    private static final MBeanServer MBEAN_SERVER = platformMBeanServer();
+    /** The system property that turns the loops' MBeans off when {@code false}. */
+    static final String JMX_PROPERTY = "busypoll.jmx";
 
-    private static MBeanServer platformMBeanServer() {
-        try {
-            return ManagementFactory.getPlatformMBeanServer();
-        } catch (Throwable t) {
-            return null;
+    /**
+     * The platform MBean server, looked up once, when the first registration that wants an MBean is created (with
+     * its loop's handler, before that loop runs): its first lookup takes hundreds of milliseconds, which must not
+     * delay a loop's start (or its shutdown right after). Null if JMX is unavailable.
+     */
+    private static final class PlatformMBeanServer {
+        static final MBeanServer SERVER = lookUp();
+
+        private static MBeanServer lookUp() {
+            try {
+                return ManagementFactory.getPlatformMBeanServer();
+            } catch (Throwable t) {
+                return null;
+            }
         }
     }
 
     private final ThreadAwareExecutor executor;
     private final BusyPollIoHandler handler;
     private final BusyPollStats stats;
+    /** Where the MBean goes, or null for none (turned off, or JMX unavailable). */
+    private final MBeanServer mbeanServer;
     /** Loop-thread only: the MBean name, once registered. */
     private ObjectName mbeanName;
 
-    /** The registration of {@code handler}, the loop of {@code executor}, whose counters are {@code stats}. */
+    /**
+     * The registration of {@code handler}, the loop of {@code executor}, whose counters are {@code stats}; with an
+     * MBean unless {@value #JMX_PROPERTY} is {@code false}.
+     */
     BusyPollStatsRegistration(ThreadAwareExecutor executor, BusyPollIoHandler handler, BusyPollStats stats) {
+        this(executor, handler, stats, !"false".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "true").trim()));
+    }
+
+    /** As above, with an MBean only if {@code mbean} (tests). */
+    BusyPollStatsRegistration(ThreadAwareExecutor executor, BusyPollIoHandler handler, BusyPollStats stats,
+                              boolean mbean) {
         this.executor = executor;
         this.handler = handler;
         this.stats = stats;
+        this.mbeanServer = mbean ? PlatformMBeanServer.SERVER : null;
     }
 
     /** The handler of a started busypoll loop, or null if {@code loop} is not one. Any thread. */
@@ -88,7 +111,7 @@ final class BusyPollStatsRegistration {
     }
 
     private void registerMBean() {
-        MBeanServer server = MBEAN_SERVER;
+        MBeanServer server = mbeanServer;
         if (server == null) {
             return;
         }
@@ -114,7 +137,7 @@ final class BusyPollStatsRegistration {
         if (name != null) {
             mbeanName = null;
             try {
-                MBEAN_SERVER.unregisterMBean(name);
+                mbeanServer.unregisterMBean(name);
             } catch (Throwable t) {
                 logger.log(System.Logger.Level.DEBUG, () -> "Could not unregister the busypoll MBean " + name, t);
             }

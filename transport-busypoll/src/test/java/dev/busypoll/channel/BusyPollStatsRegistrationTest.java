@@ -85,6 +85,53 @@ class BusyPollStatsRegistrationTest {
     }
 
     @Test
+    void shouldRegisterNoMBeanWhenJmxIsTurnedOff() throws Exception {
+        String thread = "stats-registration-no-jmx";
+        Worker.run(thread, () -> {
+            System.setProperty(BusyPollStatsRegistration.JMX_PROPERTY, "false");
+            Loop loop;
+            try {
+                loop = Loop.of(new IdleExecutor());
+            } finally {
+                System.clearProperty(BusyPollStatsRegistration.JMX_PROPERTY);
+            }
+            loop.registration().register();
+            assertSame(loop.handler(), loop.found(), "found by its executor all the same");
+            assertNull(loop.registration().mbeanName());
+            assertFalse(MBEANS.isRegistered(nameOf(thread)));
+            loop.registration().unregister();
+            assertNull(loop.found());
+        }).join(10, "no jmx");
+    }
+
+    /** Nothing of a group stays registered with the platform MBean server once it is shut down. */
+    @Test
+    void shouldLeaveNothingRegisteredOnceItsGroupIsShutDown() throws Exception {
+        io.netty.channel.EventLoopGroup group = new io.netty.channel.MultiThreadIoEventLoopGroup(2,
+                new io.netty.util.concurrent.DefaultThreadFactory("stats-registration-group"),
+                BusyPollIoHandler.newFactory());
+        java.util.Set<ObjectName> names = new java.util.HashSet<>();
+        try {
+            for (io.netty.util.concurrent.EventExecutor loop : group) {
+                String thread = loop.submit(() -> Thread.currentThread().getName()).get(10, TimeUnit.SECONDS);
+                names.add(nameOf(thread));
+            }
+            assertEquals(2, names.size());
+            for (ObjectName name : names) {
+                assertTrue(MBEANS.isRegistered(name), name.toString());
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        for (ObjectName name : names) {
+            assertFalse(MBEANS.isRegistered(name), name + " after shutdown");
+        }
+        assertTrue(MBEANS.queryNames(new ObjectName("dev.busypoll:type=BusyPollIoHandler,*"), null).stream()
+                .noneMatch(n -> n.getKeyProperty("name").contains("stats-registration-group")),
+                "nothing of the group is left");
+    }
+
+    @Test
     void shouldNameASecondLoopOfTheSameThreadNameApart() throws Exception {
         String thread = "stats-registration-clash";
         Worker.run(thread, () -> {
