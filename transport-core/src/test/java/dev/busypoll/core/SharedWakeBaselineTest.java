@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link SharedWakeBaseline} under concurrent offers: the compare-and-set loop must keep the lowest offer whatever
- * the interleaving, and a reader must never see the value rise. Bounded in time; the threads outnumber the cores on
+ * {@link SharedWakeBaseline}: the lowest offer of the current and the previous period, forgotten after that; and
+ * under concurrent offers within a period, the compare-and-set loop must keep the lowest offer whatever the
+ * interleaving, and a reader must never see the value rise. Bounded in time; the threads outnumber the cores on
  * purpose, so that offers interleave with preemption.
  */
 class SharedWakeBaselineTest {
@@ -23,9 +24,12 @@ class SharedWakeBaselineTest {
     private static final int ROUNDS = 200;
     private static final int OFFERS_PER_THREAD = 2_000;
 
+    /** A clock the test moves. */
+    private final AtomicLong now = new AtomicLong(-3 * SharedWakeBaseline.PERIOD_NANOS); // nanoTime() may be < 0
+
     @Test
     void shouldKeepTheLowestOfferOfAtLeastTwoMicroseconds() {
-        SharedWakeBaseline shared = new SharedWakeBaseline();
+        SharedWakeBaseline shared = new SharedWakeBaseline(now::get);
         assertEquals(0, shared.nanos(), "nothing offered yet");
         shared.offer(5_000);
         shared.offer(7_000);
@@ -39,12 +43,43 @@ class SharedWakeBaselineTest {
         assertEquals("SharedWakeBaseline{2000 ns}", shared.toString());
     }
 
+    /**
+     * One calm measurement does not hold every loop's thresholds down for the life of the JVM: once nobody has
+     * offered it for a period, the value rises to what the controllers offer now, and with no offer at all it is
+     * forgotten.
+     */
+    @Test
+    void shouldForgetALowOfferThatIsNotRepeatedWithinTwoPeriods() {
+        long period = SharedWakeBaseline.PERIOD_NANOS;
+        SharedWakeBaseline shared = new SharedWakeBaseline(now::get);
+        shared.offer(3_000); // a calm moment
+        now.addAndGet(period / 2);
+        shared.offer(50_000); // the machine got slower
+        assertEquals(3_000, shared.nanos(), "the same period: still the lowest");
+        now.addAndGet(period);
+        shared.offer(50_000);
+        assertEquals(3_000, shared.nanos(), "the next period still counts the previous one's lowest");
+        now.addAndGet(period);
+        shared.offer(60_000);
+        assertEquals(50_000, shared.nanos(), "two periods on: the calm offer is forgotten");
+        shared.offer(3_000);
+        assertEquals(3_000, shared.nanos(), "a fast wake-up seen again counts again at once");
+
+        now.addAndGet(period);
+        assertEquals(3_000, shared.nanos(), "a period without offers: the previous period's lowest");
+        now.addAndGet(period);
+        assertEquals(0, shared.nanos(), "two periods without offers: none");
+        now.addAndGet(5 * period);
+        shared.offer(8_000);
+        assertEquals(8_000, shared.nanos(), "after a long silence the first offer is the value");
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldKeepTheLowestOfConcurrentOffersAndNeverRise() throws Exception {
         SplittableRandom seeds = new SplittableRandom(42);
         for (int round = 0; round < ROUNDS; round++) {
-            SharedWakeBaseline shared = new SharedWakeBaseline();
+            SharedWakeBaseline shared = new SharedWakeBaseline(now::get); // one period: the value never rises
             AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
             AtomicLong rises = new AtomicLong();
             CyclicBarrier start = new CyclicBarrier(THREADS);

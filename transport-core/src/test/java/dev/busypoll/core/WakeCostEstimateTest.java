@@ -114,7 +114,7 @@ class WakeCostEstimateTest {
         assertEquals(0, machine.nanos(), "below 2 µs: a park that the signal beat, not a wake-up");
         machine.offer(9 * US);
         machine.offer(20 * US);
-        assertEquals(9 * US, machine.nanos(), "never rises");
+        assertEquals(9 * US, machine.nanos(), "a higher offer does not raise it");
         machine.offer(7 * US);
         assertEquals(7 * US, machine.nanos());
 
