@@ -65,8 +65,9 @@ import io.netty.util.concurrent.Future;
  *   <li><b>End of stream.</b> When the peer closes or shuts its output down, this channel first reads everything
  *       the peer wrote before that (when it reads: with {@code AUTO_READ} off, as {@code read()} asks), then sees the
  *       end of the stream: it closes, or with {@code ALLOW_HALF_CLOSURE} shuts its input down and fires
- *       {@code ChannelInputShutdownEvent} (then {@code ChannelInputShutdownReadComplete} at the next read), as
- *       Netty's socket channels do.</li>
+ *       {@code ChannelInputShutdownEvent}, then at once {@code ChannelInputShutdownReadComplete}, whether or not it
+ *       is reading, as Netty's epoll channels do (NIO's fire each at the next read). After this end's own
+ *       {@code shutdownInput()} the second event comes at its loop's next poll, again as on epoll.</li>
  *   <li><b>Close.</b> {@code close()} completes on this channel's own loop without waiting for the peer: what this
  *       end had received and not read is released; what it wrote stays with the peer, which reads it before it sees
  *       the end. Writes to a peer that closed fail with a {@link ClosedChannelException}.</li>
@@ -532,14 +533,9 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         scheduleSelfIfPending();
     }
 
-    /**
-     * Loop thread: an event of the end of the stream is there to be fired: the end itself once all input before it
-     * was read (whether or not the channel reads, as epoll sees a peer's shutdown), and, once the input is shut
-     * down, {@code ChannelInputShutdownReadComplete} when the channel reads (at once with auto-read on, else at the
-     * next {@code read()}).
-     */
+    /** Loop thread: the end of the stream (or a shut-down input) is there to be reported, all input before it read. */
     private boolean endPending() {
-        return !inputClosedSeenErrorOnRead && (inputShutdown ? readPending : inbound.isEnded());
+        return !inputClosedSeenErrorOnRead && (inputShutdown || inbound.isEnded());
     }
 
     /** Loop thread: puts this channel on its loop's ready list if input or the end of the stream waits for it. */
@@ -747,9 +743,6 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
             }
         } else {
             inputClosedSeenErrorOnRead = true;
-            if (!config.isAutoRead()) {
-                readPending = false; // this read found the end: it is over (as a socket's read of EOF)
-            }
             pipeline.fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
         }
     }
