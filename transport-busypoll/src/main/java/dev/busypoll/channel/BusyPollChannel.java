@@ -162,21 +162,9 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         }
     }
 
+    /** On the loop (see {@link BusyPollChannelConfig#autoReadCleared()}): no read is pending any more. */
     private void autoReadCleared() {
-        if (!isRegistered()) {
-            readPending = false;
-            return;
-        }
-        EventLoop loop = eventLoop();
-        if (loop.inEventLoop()) {
-            readPending = false;
-        } else {
-            loop.execute(() -> {
-                if (!config.isAutoRead()) {
-                    readPending = false;
-                }
-            });
-        }
+        readPending = false;
     }
 
     @Override

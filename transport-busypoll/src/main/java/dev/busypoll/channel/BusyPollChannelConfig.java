@@ -7,6 +7,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultChannelConfig;
+import io.netty.channel.EventLoop;
 import io.netty.channel.FileRegion;
 import io.netty.channel.MessageSizeEstimator;
 import io.netty.channel.RecvByteBufAllocator;
@@ -352,8 +353,25 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig implements
         return busyPollBudget;
     }
 
+    /**
+     * Runs the channel's {@code onAutoReadCleared} on its loop (at once when called there, or before the channel is
+     * registered), unless {@code AUTO_READ} was turned on again meanwhile.
+     */
     @Override
     protected void autoReadCleared() {
-        onAutoReadCleared.run();
+        if (!channel.isRegistered()) {
+            onAutoReadCleared.run();
+            return;
+        }
+        EventLoop loop = channel.eventLoop();
+        if (loop.inEventLoop()) {
+            onAutoReadCleared.run();
+        } else {
+            loop.execute(() -> {
+                if (!isAutoRead()) {
+                    onAutoReadCleared.run();
+                }
+            });
+        }
     }
 }
