@@ -51,6 +51,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
     @SuppressWarnings("unused") // accessed through QUEUED
     private volatile int queued;
     private final LoopRegistration registration = new LoopRegistration();
+    /** A read was asked for and has not accepted yet (NIO's readPending with OP_ACCEPT); loop thread only. */
     private boolean acceptPending;
 
     /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
@@ -60,7 +61,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             if (h != null) {
                 h.spinConfigChanged();
             }
-        }, () -> { }, () -> {
+        }, () -> acceptPending = false, () -> {
             BusyPollIoHandler h = handler;
             return h != null ? h.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
         }, () -> {
