@@ -42,7 +42,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
     }
 
     private final BusyPollChannelConfig config;
-    /** Accepted children not yet read; loop thread only. */
+    /** The backlog: connected children not yet accepted; loop thread only. */
     private final Queue<BusyPollChannel> pending = new ArrayDeque<>();
 
     private volatile int state; // 0 open, 1 bound, 2 closed
@@ -151,16 +151,23 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
     }
 
+    /**
+     * Asks for one read: the next connection to come is accepted at once, those already waiting by a poll of this
+     * channel from its loop's ready list (never from here, so that auto-read, which asks again at the end of each
+     * read, drains a long backlog a read per pass instead of recursing a read deeper each time).
+     */
     @Override
     protected void doBeginRead() {
-        if (acceptPending) {
-            return;
+        acceptPending = true;
+        scheduleAcceptIfWaiting();
+    }
+
+    /** Loop thread: puts this channel on its loop's ready list if a read was asked for and connections wait. */
+    private void scheduleAcceptIfWaiting() {
+        BusyPollIoHandler h = handler;
+        if (h != null && acceptPending && !pending.isEmpty()) {
+            h.schedule((BusyPollServerUnsafe) unsafe());
         }
-        if (pending.isEmpty()) {
-            acceptPending = true;
-            return;
-        }
-        readInbound();
     }
 
     /**
@@ -195,27 +202,35 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         if (client.onServed(child, localAddress(), null)) { // connected: in the backlog, whether or not we read yet
             pending.add(child);
         }
-        if (acceptPending) {
+        if (acceptPending && !pending.isEmpty()) {
             acceptPending = false;
             readInbound();
         }
     }
 
+    /**
+     * One read of the backlog.
+     *
+     * @return connections accepted
+     */
     @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
-    private void readInbound() {
+    private int readInbound() {
         RecvByteBufAllocator.Handle handle = unsafe().recvBufAllocHandle();
         handle.reset(config);
         ChannelPipeline pipeline = pipeline();
+        int accepted = 0;
         do {
             BusyPollChannel child = pending.poll();
             if (child == null) {
                 break;
             }
+            accepted++;
             handle.incMessagesRead(1);
             pipeline.fireChannelRead(child);
         } while (handle.continueReading());
         handle.readComplete();
-        pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head reads the rest of the backlog
+        pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head asks for the next read
+        return accepted;
     }
 
     @Override
@@ -242,6 +257,8 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         @Override
         public void attach(BusyPollIoHandler h) {
             handler = h;
+            clearQueued(); // a flag left from a previous loop's ready list, which may never poll it again
+            scheduleAcceptIfWaiting();
         }
 
         @Override
@@ -261,9 +278,22 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             return QUEUED.compareAndSet(BusyPollServerChannel.this, 0, 1);
         }
 
+        /** One read of the backlog, if a read is still asked for (auto-read or {@code read()}) and any wait. */
         @Override
         public int poll(int defaultBudget) {
-            return 0;
+            BusyPollIoHandler h = handler;
+            if (h == null || !h.inLoop()) {
+                // Re-registered elsewhere since it was queued: hand it on.
+                if (h != null) {
+                    h.schedule(this);
+                }
+                return 0;
+            }
+            if (!acceptPending || pending.isEmpty()) {
+                return 0;
+            }
+            acceptPending = false;
+            return readInbound();
         }
 
         @Override

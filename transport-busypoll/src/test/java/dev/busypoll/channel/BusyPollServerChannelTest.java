@@ -3,8 +3,10 @@ package dev.busypoll.channel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -31,9 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The server channel's side of its loop's contract ({@link BusyPollIoHandle}: it has no input of its own, so a
- * poll finds nothing, and its queued flag is claimed once until taken back), its states, a connect, which a
- * server channel refuses, and accepting, which follows {@code AUTO_READ} and {@code read()}.
+ * The server channel's side of its loop's contract ({@link BusyPollIoHandle}: a poll finds nothing unless a read
+ * was asked for and connections wait, and its queued flag is claimed once until taken back), its states, a
+ * connect, which a server channel refuses, and accepting, which follows {@code AUTO_READ} and {@code read()}.
  */
 class BusyPollServerChannelTest {
     @RegisterExtension
@@ -173,6 +175,41 @@ class BusyPollServerChannelTest {
             server.read();
             assertNotNull(recorder.accepted.poll(10, TimeUnit.SECONDS), "read() accepts the waiting connection");
             assertNull(recorder.failure.get());
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldAcceptThousandsOfWaitingConnectionsWithoutRecursingPerRead() throws Exception {
+        int connections = 5_000;
+        CountDownLatch allAccepted = new CountDownLatch(connections);
+        AtomicInteger minDepth = new AtomicInteger(Integer.MAX_VALUE);
+        AtomicInteger maxDepth = new AtomicInteger();
+        StackWalker walker = StackWalker.getInstance();
+        AcceptRecorder recorder = new AcceptRecorder() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                int depth = walker.walk(frames -> (int) frames.count());
+                minDepth.accumulateAndGet(depth, Math::min);
+                maxDepth.accumulateAndGet(depth, Math::max);
+                allAccepted.countDown();
+                ctx.fireChannelRead(msg);
+            }
+        };
+        try (Listener listener = new Listener(new BusyPollServerChannel(), recorder,
+                sb -> sb.option(ChannelOption.AUTO_READ, false))) {
+            List<ChannelFuture> connects = new ArrayList<>();
+            for (int i = 0; i < connections; i++) {
+                connects.add(listener.connect());
+            }
+            for (ChannelFuture f : connects) {
+                Connections.done(f, "connect into the backlog");
+            }
+            listener.server.config().setAutoRead(true); // every waiting connection, a read at a time
+            assertTrue(allAccepted.await(60, TimeUnit.SECONDS), "accepted all but " + allAccepted.getCount());
+            assertNull(recorder.failure.get(), "no StackOverflowError, nor anything else");
+            assertTrue(maxDepth.get() - minDepth.get() < 100, "the stack does not grow per read: "
+                    + minDepth.get() + " to " + maxDepth.get() + " frames");
         }
     }
 }
