@@ -17,7 +17,8 @@ import io.netty.channel.unix.DomainSocketReadMode;
 import io.netty.channel.unix.UnixChannelOption;
 
 /**
- * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel}: Netty's usual options plus
+ * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel} (whose
+ * {@link BusyPollServerChannelConfig} adds {@link ChannelOption#SO_BACKLOG}): Netty's usual options plus
  * {@link BusyPollChannelOption#BUSY_POLL_MICROS}, {@link BusyPollChannelOption#BUSY_POLL_BUDGET},
  * {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}, {@link ChannelOption#SO_SNDBUF} (bytes in flight to the peer)
  * and {@link ChannelOption#ALLOW_HALF_CLOSURE} (as on sockets).
@@ -31,7 +32,8 @@ import io.netty.channel.unix.UnixChannelOption;
  * Like {@link DefaultChannelConfig}: any thread may read or write; values are volatile. A new
  * {@code BUSY_POLL_MICROS} takes effect at the loop's next idle episode, a new budget at the channel's next poll.
  */
-public final class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig {
+public sealed class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig
+        permits BusyPollServerChannelConfig {
     private final Runnable onBusyPollMicrosChanged;
     private final Runnable onAutoReadCleared;
     private final IntSupplier loopDefaultMicros;

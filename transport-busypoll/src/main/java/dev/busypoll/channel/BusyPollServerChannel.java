@@ -9,20 +9,28 @@ import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.channel.AbstractServerChannel;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.channel.RecvByteBufAllocator;
-import io.netty.channel.ServerChannelRecvByteBufAllocator;
 import io.netty.channel.unix.FileDescriptor;
 import io.netty.channel.unix.ServerDomainSocketChannel;
 
 /**
  * The listening end of the busypoll transport: bound to a {@link BusyPollAddress}, it accepts a
- * {@link BusyPollChannel} per connecting client. Closing it frees its address. Connections are accepted through one
- * task on this channel's loop per connection (messages never go through tasks). As a listening socket's backlog,
- * a connection is established once that task has queued it, before the server reads it ({@code AUTO_READ} off on
- * the server channel delays only the accept); closing the server resets what it has not accepted.
+ * {@link BusyPollChannel} per connecting client. Closing it frees its address.
+ *
+ * <h2>Backlog and accepting</h2>
+ * As a listening socket: a connection is established once a task on this channel's loop (one per connection;
+ * messages never go through tasks) has queued it in the backlog, before the server accepts it. At most
+ * {@link ChannelOption#SO_BACKLOG} connections wait there; a connect beyond them fails with a
+ * {@link ConnectException} "connection refused", as a full listen queue refuses a TCP connect. Accepting is
+ * reading: a read fires {@code channelRead} for the waiting connections, oldest first, as many as one read of the
+ * {@link RecvByteBufAllocator} allows (one with {@code AUTO_READ} off), then {@code channelReadComplete}. With
+ * {@code AUTO_READ} on the server accepts whenever connections wait, one read per pass of its loop's ready list;
+ * with it off, including turned off while accepting, a connection waits until {@code read()}. Closing the server
+ * resets what it has not accepted.
  * <p>
  * As a {@link ServerDomainSocketChannel} (see {@link BusyPollChannel}) it has no file descriptor: {@link #fd()}
  * throws.
@@ -41,7 +49,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
     }
 
-    private final BusyPollChannelConfig config;
+    private final BusyPollServerChannelConfig config;
     /** The backlog: connected children not yet accepted; loop thread only. */
     private final Queue<BusyPollChannel> pending = new ArrayDeque<>();
 
@@ -56,7 +64,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
     public BusyPollServerChannel() {
-        config = new BusyPollChannelConfig(this, new ServerChannelRecvByteBufAllocator(), () -> {
+        config = new BusyPollServerChannelConfig(this, () -> {
             BusyPollIoHandler h = handler;
             if (h != null) {
                 h.spinConfigChanged();
@@ -71,7 +79,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
     }
 
     @Override
-    public BusyPollChannelConfig config() {
+    public BusyPollServerChannelConfig config() {
         return config;
     }
 
@@ -194,9 +202,13 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     private void serve0(BusyPollChannel client, BusyPollChannel child) {
         if (!isOpen()) {
-            child.resetUnaccepted();
-            client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress()
-                    + " (the server channel closed)"));
+            refuse(client, child, "the server channel closed");
+            return;
+        }
+        int backlog = config.getBacklog();
+        if (!acceptPending && pending.size() >= backlog) {
+            refuse(client, child, "the server's backlog is full: " + backlog + " connections wait to be accepted;"
+                    + " raise ChannelOption.SO_BACKLOG on the server channel, or have it accept sooner");
             return;
         }
         if (client.onServed(child, localAddress(), null)) { // connected: in the backlog, whether or not we read yet
@@ -206,6 +218,13 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             acceptPending = false;
             readInbound();
         }
+    }
+
+    /** Server's loop: refuses a connection it never queued; the child is closed, the client's connect fails. */
+    private static void refuse(BusyPollChannel client, BusyPollChannel child, String why) {
+        child.resetUnaccepted();
+        client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress() + " ("
+                + why + ")"));
     }
 
     /**

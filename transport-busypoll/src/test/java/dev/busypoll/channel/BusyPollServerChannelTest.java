@@ -1,8 +1,10 @@
 package dev.busypoll.channel;
 
+import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The server channel's side of its loop's contract ({@link BusyPollIoHandle}: a poll finds nothing unless a read
  * was asked for and connections wait, and its queued flag is claimed once until taken back), its states, a
- * connect, which a server channel refuses, and accepting, which follows {@code AUTO_READ} and {@code read()}.
+ * connect, which a server channel refuses, and its backlog: accepting follows {@code AUTO_READ} and
+ * {@code read()}, and at most {@code SO_BACKLOG} connections wait.
  */
 class BusyPollServerChannelTest {
     @RegisterExtension
@@ -86,6 +89,18 @@ class BusyPollServerChannelTest {
         assertSame(BusyPollServerChannel.class, again.getClass());
         Connections.done(again.close(), "close again");
         assertTrue(again.closeFuture().await(10, TimeUnit.SECONDS));
+    }
+
+    /** A server channel that keeps every child it creates, accepted or not. */
+    private static final class RecordingServerChannel extends BusyPollServerChannel {
+        final List<BusyPollChannel> children = new CopyOnWriteArrayList<>();
+
+        @Override
+        protected BusyPollChannel newChildChannel(BusyPollChannel peer) {
+            BusyPollChannel child = super.newChildChannel(peer);
+            children.add(child);
+            return child;
+        }
     }
 
     /** The server channel's own handler: records what it accepts (or fails on) and passes it on. */
@@ -179,6 +194,41 @@ class BusyPollServerChannelTest {
     }
 
     @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void shouldRefuseConnectsBeyondTheBacklogUntilItDrains() throws Exception {
+        AcceptRecorder recorder = new AcceptRecorder();
+        RecordingServerChannel serverChannel = new RecordingServerChannel();
+        try (Listener listener = new Listener(serverChannel, recorder,
+                sb -> sb.option(ChannelOption.AUTO_READ, false).option(ChannelOption.SO_BACKLOG, 2))) {
+            Channel server = listener.server;
+            listener.connected("first connect");
+            listener.connected("second connect");
+
+            ChannelFuture refused = listener.connect();
+            assertTrue(refused.await(10, TimeUnit.SECONDS), "the third connect completes");
+            assertInstanceOf(ConnectException.class, refused.cause(), "a full backlog refuses, as TCP's does");
+            String message = refused.cause().getMessage();
+            assertTrue(message.contains("connection refused") && message.contains("backlog")
+                    && message.contains("SO_BACKLOG"), "says why and what to raise: " + message);
+            assertTrue(refused.channel().closeFuture().await(10, TimeUnit.SECONDS), "the refused client closes");
+            assertEquals(3, serverChannel.children.size());
+            assertFalse(serverChannel.children.get(2).isOpen(), "the refused child is closed");
+            assertFalse(serverChannel.children.get(2).isRegistered(), "and never registered");
+            assertTrue(server.isActive(), "the server stays bound");
+
+            server.read(); // one accept (AUTO_READ off: one connection per read) makes room for one connect
+            assertNotNull(recorder.accepted.poll(10, TimeUnit.SECONDS));
+            listener.connected("a connect once the backlog drained");
+            ChannelFuture full = listener.connect();
+            assertTrue(full.await(10, TimeUnit.SECONDS));
+            assertInstanceOf(ConnectException.class, full.cause(), "two wait again: full");
+            listener.drainServerLoop();
+            assertTrue(recorder.accepted.isEmpty(), "nothing more accepted without a read");
+            assertNull(recorder.failure.get());
+        }
+    }
+
+    @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldAcceptThousandsOfWaitingConnectionsWithoutRecursingPerRead() throws Exception {
         int connections = 5_000;
@@ -197,7 +247,7 @@ class BusyPollServerChannelTest {
             }
         };
         try (Listener listener = new Listener(new BusyPollServerChannel(), recorder,
-                sb -> sb.option(ChannelOption.AUTO_READ, false))) {
+                sb -> sb.option(ChannelOption.AUTO_READ, false).option(ChannelOption.SO_BACKLOG, connections))) {
             List<ChannelFuture> connects = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
                 connects.add(listener.connect());
