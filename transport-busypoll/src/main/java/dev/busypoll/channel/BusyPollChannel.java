@@ -50,7 +50,8 @@ import io.netty.util.concurrent.Future;
  *       when it drains.</li>
  *   <li><b>Connect and accept.</b> A connect completes once the server's loop has queued the connection, as TCP
  *       completes a handshake into the listen backlog: whether or not the server is reading ({@code AUTO_READ} off
- *       on the server channel) and before the child is registered. The client may write at once; the child reads
+ *       on the server channel) and before the child is registered; with {@code SO_BACKLOG} connections already
+ *       waiting there, it fails with a {@link ConnectException}. The client may write at once; the child reads
  *       it once accepted. {@code CONNECT_TIMEOUT_MILLIS} bounds the wait for the server's loop. Closing a server
  *       resets the connections it has not accepted (as does a child that cannot register): their clients get an
  *       {@code IOException} "connection reset by ..." through {@code exceptionCaught}, then close.</li>
@@ -169,21 +170,9 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         }
     }
 
+    /** On the loop (see {@link BusyPollChannelConfig#autoReadCleared()}): no read is pending any more. */
     private void autoReadCleared() {
-        if (!isRegistered()) {
-            readPending = false;
-            return;
-        }
-        EventLoop loop = eventLoop();
-        if (loop.inEventLoop()) {
-            readPending = false;
-        } else {
-            loop.execute(() -> {
-                if (!config.isAutoRead()) {
-                    readPending = false;
-                }
-            });
-        }
+        readPending = false;
     }
 
     @Override

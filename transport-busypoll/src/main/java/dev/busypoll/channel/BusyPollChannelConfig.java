@@ -7,6 +7,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultChannelConfig;
+import io.netty.channel.EventLoop;
 import io.netty.channel.FileRegion;
 import io.netty.channel.MessageSizeEstimator;
 import io.netty.channel.RecvByteBufAllocator;
@@ -16,7 +17,8 @@ import io.netty.channel.unix.DomainSocketReadMode;
 import io.netty.channel.unix.UnixChannelOption;
 
 /**
- * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel}: Netty's usual options plus
+ * The configuration of a {@link BusyPollChannel} or {@link BusyPollServerChannel} (whose
+ * {@link BusyPollServerChannelConfig} adds {@link ChannelOption#SO_BACKLOG}): Netty's usual options plus
  * {@link BusyPollChannelOption#BUSY_POLL_MICROS}, {@link BusyPollChannelOption#BUSY_POLL_BUDGET},
  * {@link BusyPollChannelOption#SEND_QUEUE_CAPACITY}, {@link ChannelOption#SO_SNDBUF} (bytes in flight to the peer)
  * and {@link ChannelOption#ALLOW_HALF_CLOSURE} (as on sockets).
@@ -30,7 +32,8 @@ import io.netty.channel.unix.UnixChannelOption;
  * Like {@link DefaultChannelConfig}: any thread may read or write; values are volatile. A new
  * {@code BUSY_POLL_MICROS} takes effect at the loop's next idle episode, a new budget at the channel's next poll.
  */
-public final class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig {
+public sealed class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig
+        permits BusyPollServerChannelConfig {
     private final Runnable onBusyPollMicrosChanged;
     private final Runnable onAutoReadCleared;
     private final IntSupplier loopDefaultMicros;
@@ -352,8 +355,25 @@ public final class BusyPollChannelConfig extends DefaultChannelConfig implements
         return busyPollBudget;
     }
 
+    /**
+     * Runs the channel's {@code onAutoReadCleared} on its loop (at once when called there, or before the channel is
+     * registered), unless {@code AUTO_READ} was turned on again meanwhile.
+     */
     @Override
     protected void autoReadCleared() {
-        onAutoReadCleared.run();
+        if (!channel.isRegistered()) {
+            onAutoReadCleared.run();
+            return;
+        }
+        EventLoop loop = channel.eventLoop();
+        if (loop.inEventLoop()) {
+            onAutoReadCleared.run();
+        } else {
+            loop.execute(() -> {
+                if (!isAutoRead()) {
+                    onAutoReadCleared.run();
+                }
+            });
+        }
     }
 }

@@ -9,20 +9,28 @@ import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.channel.AbstractServerChannel;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.channel.RecvByteBufAllocator;
-import io.netty.channel.ServerChannelRecvByteBufAllocator;
 import io.netty.channel.unix.FileDescriptor;
 import io.netty.channel.unix.ServerDomainSocketChannel;
 
 /**
  * The listening end of the busypoll transport: bound to a {@link BusyPollAddress}, it accepts a
- * {@link BusyPollChannel} per connecting client. Closing it frees its address. Connections are accepted through one
- * task on this channel's loop per connection (messages never go through tasks). As a listening socket's backlog,
- * a connection is established once that task has queued it, before the server reads it ({@code AUTO_READ} off on
- * the server channel delays only the accept); closing the server resets what it has not accepted.
+ * {@link BusyPollChannel} per connecting client. Closing it frees its address.
+ *
+ * <h2>Backlog and accepting</h2>
+ * As a listening socket: a connection is established once a task on this channel's loop (one per connection;
+ * messages never go through tasks) has queued it in the backlog, before the server accepts it. At most
+ * {@link ChannelOption#SO_BACKLOG} connections wait there; a connect beyond them fails with a
+ * {@link ConnectException} "connection refused", as a full listen queue refuses a TCP connect. Accepting is
+ * reading: a read fires {@code channelRead} for the waiting connections, oldest first, as many as one read of the
+ * {@link RecvByteBufAllocator} allows (one with {@code AUTO_READ} off), then {@code channelReadComplete}. With
+ * {@code AUTO_READ} on the server accepts whenever connections wait, one read per pass of its loop's ready list;
+ * with it off, including turned off while accepting, a connection waits until {@code read()}. Closing the server
+ * resets what it has not accepted.
  * <p>
  * As a {@link ServerDomainSocketChannel} (see {@link BusyPollChannel}) it has no file descriptor: {@link #fd()}
  * throws.
@@ -41,8 +49,8 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
     }
 
-    private final BusyPollChannelConfig config;
-    /** Accepted children not yet read; loop thread only. */
+    private final BusyPollServerChannelConfig config;
+    /** The backlog: connected children not yet accepted; loop thread only. */
     private final Queue<BusyPollChannel> pending = new ArrayDeque<>();
 
     private volatile int state; // 0 open, 1 bound, 2 closed
@@ -51,16 +59,17 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
     @SuppressWarnings("unused") // accessed through QUEUED
     private volatile int queued;
     private final LoopRegistration registration = new LoopRegistration();
+    /** A read was asked for and has not accepted yet (NIO's readPending with OP_ACCEPT); loop thread only. */
     private boolean acceptPending;
 
     /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
     public BusyPollServerChannel() {
-        config = new BusyPollChannelConfig(this, new ServerChannelRecvByteBufAllocator(), () -> {
+        config = new BusyPollServerChannelConfig(this, () -> {
             BusyPollIoHandler h = handler;
             if (h != null) {
                 h.busyPollMicrosChanged((BusyPollServerUnsafe) unsafe());
             }
-        }, () -> { }, () -> {
+        }, () -> acceptPending = false, () -> {
             BusyPollIoHandler h = handler;
             return h != null ? h.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
         }, () -> {
@@ -70,7 +79,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
     }
 
     @Override
-    public BusyPollChannelConfig config() {
+    public BusyPollServerChannelConfig config() {
         return config;
     }
 
@@ -150,16 +159,23 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
     }
 
+    /**
+     * Asks for one read: the next connection to come is accepted at once, those already waiting by a poll of this
+     * channel from its loop's ready list (never from here, so that auto-read, which asks again at the end of each
+     * read, drains a long backlog a read per pass instead of recursing a read deeper each time).
+     */
     @Override
     protected void doBeginRead() {
-        if (acceptPending) {
-            return;
+        acceptPending = true;
+        scheduleAcceptIfWaiting();
+    }
+
+    /** Loop thread: puts this channel on its loop's ready list if a read was asked for and connections wait. */
+    private void scheduleAcceptIfWaiting() {
+        BusyPollIoHandler h = handler;
+        if (h != null && acceptPending && !pending.isEmpty()) {
+            h.schedule((BusyPollServerUnsafe) unsafe());
         }
-        if (pending.isEmpty()) {
-            acceptPending = true;
-            return;
-        }
-        readInbound();
     }
 
     /**
@@ -186,35 +202,54 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     private void serve0(BusyPollChannel client, BusyPollChannel child) {
         if (!isOpen()) {
-            child.resetUnaccepted();
-            client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress()
-                    + " (the server channel closed)"));
+            refuse(client, child, "the server channel closed");
+            return;
+        }
+        int backlog = config.getBacklog();
+        if (!acceptPending && pending.size() >= backlog) {
+            refuse(client, child, "the server's backlog is full: " + backlog + " connections wait to be accepted;"
+                    + " raise ChannelOption.SO_BACKLOG on the server channel, or have it accept sooner");
             return;
         }
         if (client.onServed(child, localAddress(), null)) { // connected: in the backlog, whether or not we read yet
             pending.add(child);
         }
-        if (acceptPending) {
+        if (acceptPending && !pending.isEmpty()) {
             acceptPending = false;
             readInbound();
         }
     }
 
+    /** Server's loop: refuses a connection it never queued; the child is closed, the client's connect fails. */
+    private static void refuse(BusyPollChannel client, BusyPollChannel child, String why) {
+        child.resetUnaccepted();
+        client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress() + " ("
+                + why + ")"));
+    }
+
+    /**
+     * One read of the backlog.
+     *
+     * @return connections accepted
+     */
     @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
-    private void readInbound() {
+    private int readInbound() {
         RecvByteBufAllocator.Handle handle = unsafe().recvBufAllocHandle();
         handle.reset(config);
         ChannelPipeline pipeline = pipeline();
+        int accepted = 0;
         do {
             BusyPollChannel child = pending.poll();
             if (child == null) {
                 break;
             }
+            accepted++;
             handle.incMessagesRead(1);
             pipeline.fireChannelRead(child);
         } while (handle.continueReading());
         handle.readComplete();
-        pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head reads the rest of the backlog
+        pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head asks for the next read
+        return accepted;
     }
 
     @Override
@@ -241,6 +276,8 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         @Override
         public void attach(BusyPollIoHandler h) {
             handler = h;
+            clearQueued(); // a flag left from a previous loop's ready list, which may never poll it again
+            scheduleAcceptIfWaiting();
         }
 
         @Override
@@ -260,9 +297,22 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             return QUEUED.compareAndSet(BusyPollServerChannel.this, 0, 1);
         }
 
+        /** One read of the backlog, if a read is still asked for (auto-read or {@code read()}) and any wait. */
         @Override
         public int poll(int defaultBudget) {
-            return 0;
+            BusyPollIoHandler h = handler;
+            if (h == null || !h.inLoop()) {
+                // Re-registered elsewhere since it was queued: hand it on.
+                if (h != null) {
+                    h.schedule(this);
+                }
+                return 0;
+            }
+            if (!acceptPending || pending.isEmpty()) {
+                return 0;
+            }
+            acceptPending = false;
+            return readInbound();
         }
 
         @Override

@@ -11,6 +11,8 @@ import io.netty.channel.WriteBufferWaterMark;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,6 +106,14 @@ class BusyPollChannelConfigTest {
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
+    }
+
+    @Test
+    void shouldLeaveTheBacklogToTheServerChannel() {
+        BusyPollChannelConfig config = new BusyPollChannel().config();
+        assertFalse(config.setOption(ChannelOption.SO_BACKLOG, 5), "a connection has no backlog: unknown option");
+        assertNull(config.getOption(ChannelOption.SO_BACKLOG));
+        assertFalse(config.getOptions().containsKey(ChannelOption.SO_BACKLOG));
     }
 
     @Test

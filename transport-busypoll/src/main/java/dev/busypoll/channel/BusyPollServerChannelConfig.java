@@ -1,0 +1,73 @@
+package dev.busypoll.channel;
+
+import java.util.Map;
+import java.util.function.IntSupplier;
+
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ServerChannelRecvByteBufAllocator;
+import io.netty.util.NetUtil;
+
+/**
+ * The configuration of a {@link BusyPollServerChannel}: {@link BusyPollChannelConfig}'s options plus
+ * {@link ChannelOption#SO_BACKLOG}, how many connections may wait to be accepted (by default
+ * {@link NetUtil#SOMAXCONN}, the default of Netty's socket server channels); a connect beyond them is refused.
+ * {@link #setOption} validates first and falls back to {@code super}.
+ *
+ * <h2>Threading</h2>
+ * As {@link BusyPollChannelConfig}: any thread may read or write; a new backlog applies to the next connect the
+ * server's loop takes.
+ */
+public final class BusyPollServerChannelConfig extends BusyPollChannelConfig {
+    private volatile int backlog = NetUtil.SOMAXCONN;
+
+    BusyPollServerChannelConfig(BusyPollServerChannel channel, Runnable onBusyPollMicrosChanged,
+                                Runnable onAutoReadCleared, IntSupplier loopDefaultMicros,
+                                IntSupplier loopDefaultBudget) {
+        super(channel, new ServerChannelRecvByteBufAllocator(), onBusyPollMicrosChanged, onAutoReadCleared,
+                loopDefaultMicros, loopDefaultBudget);
+    }
+
+    @Override
+    public Map<ChannelOption<?>, Object> getOptions() {
+        return getOptions(super.getOptions(), ChannelOption.SO_BACKLOG);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getOption(ChannelOption<T> option) {
+        if (option == ChannelOption.SO_BACKLOG) {
+            return (T) Integer.valueOf(getBacklog());
+        }
+        return super.getOption(option);
+    }
+
+    @Override
+    public <T> boolean setOption(ChannelOption<T> option, T value) {
+        if (option == ChannelOption.SO_BACKLOG) {
+            validate(option, value);
+            setBacklog((Integer) value);
+            return true;
+        }
+        return super.setOption(option, value);
+    }
+
+    /** {@link ChannelOption#SO_BACKLOG}: connections that may wait to be accepted. */
+    public int getBacklog() {
+        return backlog;
+    }
+
+    /**
+     * Sets {@link ChannelOption#SO_BACKLOG}: how many connections may wait to be accepted (established, not yet
+     * read by the server channel); a connect beyond them fails with a {@link java.net.ConnectException}.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public BusyPollServerChannelConfig setBacklog(int connections) {
+        if (connections <= 0) {
+            throw new IllegalArgumentException("SO_BACKLOG must be > 0 (connections waiting to be accepted; Netty's"
+                    + " socket default is NetUtil.SOMAXCONN, " + NetUtil.SOMAXCONN + " here), was " + connections);
+        }
+        backlog = connections;
+        return this;
+    }
+}

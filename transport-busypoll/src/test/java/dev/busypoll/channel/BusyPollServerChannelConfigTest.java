@@ -1,0 +1,56 @@
+package dev.busypoll.channel;
+
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.ChannelOption;
+import io.netty.util.NetUtil;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The server channel's own option, {@code SO_BACKLOG}: Netty's socket default, read back through the option, the
+ * getter and {@code getOptions()}, and a value out of range refused with what to pass instead.
+ */
+class BusyPollServerChannelConfigTest {
+
+    @Test
+    void shouldDefaultTheBacklogToNettysSocketDefault() {
+        ChannelConfig config = new BusyPollServerChannel().config();
+        assertEquals(NetUtil.SOMAXCONN, config.getOption(ChannelOption.SO_BACKLOG));
+        assertEquals(NetUtil.SOMAXCONN, config.getOptions().get(ChannelOption.SO_BACKLOG));
+    }
+
+    @Test
+    void shouldReadTheBacklogBack() {
+        ChannelConfig config = new BusyPollServerChannel().config();
+        assertTrue(config.setOption(ChannelOption.SO_BACKLOG, 7));
+        assertEquals(7, config.getOption(ChannelOption.SO_BACKLOG));
+        assertEquals(7, config.getOptions().get(ChannelOption.SO_BACKLOG));
+    }
+
+    @Test
+    void shouldSetTheBacklogThroughItsSetter() {
+        BusyPollServerChannelConfig config = new BusyPollServerChannel().config();
+        assertSame(config, config.setBacklog(3));
+        assertEquals(3, config.getBacklog());
+        assertEquals(3, config.getOption(ChannelOption.SO_BACKLOG));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config.setBacklog(0));
+        assertTrue(e.getMessage().contains("SO_BACKLOG must be > 0"), e.getMessage());
+        assertEquals(3, config.getBacklog(), "unchanged");
+    }
+
+    @Test
+    void shouldRejectABacklogBelowOneSayingWhatToPass() {
+        ChannelConfig config = new BusyPollServerChannel().config();
+        for (int bad : new int[] {0, -1, Integer.MIN_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> config.setOption(ChannelOption.SO_BACKLOG, bad));
+            assertTrue(e.getMessage().contains("SO_BACKLOG must be > 0") && e.getMessage().contains("was " + bad),
+                    e.getMessage());
+        }
+        assertEquals(NetUtil.SOMAXCONN, config.getOption(ChannelOption.SO_BACKLOG), "unchanged");
+    }
+}
