@@ -205,7 +205,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             refuse(client, child, "the server channel closed");
             return;
         }
-        int backlog = config.getBacklog();
+        int backlog = config.effectiveBacklog();
         if (!acceptPending && pending.size() >= backlog) {
             refuse(client, child, "the server's backlog is full: " + backlog + " connections wait to be accepted;"
                     + " raise ChannelOption.SO_BACKLOG on the server channel, or have it accept sooner");

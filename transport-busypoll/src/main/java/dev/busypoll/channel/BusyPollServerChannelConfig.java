@@ -58,16 +58,24 @@ public final class BusyPollServerChannelConfig extends BusyPollChannelConfig {
 
     /**
      * Sets {@link ChannelOption#SO_BACKLOG}: how many connections may wait to be accepted (established, not yet
-     * read by the server channel); a connect beyond them fails with a {@link java.net.ConnectException}.
+     * read by the server channel); a connect beyond them fails with a {@link java.net.ConnectException}. 0 means the
+     * default, {@link NetUtil#SOMAXCONN}, as a socket's {@code bind(address, 0)} takes the system's default (and as
+     * Netty's socket configs accept it).
      *
-     * @throws IllegalArgumentException if not positive
+     * @throws IllegalArgumentException if negative
      */
     public BusyPollServerChannelConfig setBacklog(int connections) {
-        if (connections <= 0) {
-            throw new IllegalArgumentException("SO_BACKLOG must be > 0 (connections waiting to be accepted; Netty's"
-                    + " socket default is NetUtil.SOMAXCONN, " + NetUtil.SOMAXCONN + " here), was " + connections);
+        if (connections < 0) {
+            throw new IllegalArgumentException("SO_BACKLOG must be >= 0 (connections waiting to be accepted; 0 = "
+                    + "the default, NetUtil.SOMAXCONN, " + NetUtil.SOMAXCONN + " here), was " + connections);
         }
         backlog = connections;
         return this;
+    }
+
+    /** How many connections may wait to be accepted: the backlog set, or {@link NetUtil#SOMAXCONN} for 0. */
+    int effectiveBacklog() {
+        int connections = backlog;
+        return connections > 0 ? connections : NetUtil.SOMAXCONN;
     }
 }

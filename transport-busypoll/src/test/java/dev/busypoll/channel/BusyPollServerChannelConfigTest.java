@@ -37,18 +37,27 @@ class BusyPollServerChannelConfigTest {
         assertSame(config, config.setBacklog(3));
         assertEquals(3, config.getBacklog());
         assertEquals(3, config.getOption(ChannelOption.SO_BACKLOG));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config.setBacklog(0));
-        assertTrue(e.getMessage().contains("SO_BACKLOG must be > 0"), e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config.setBacklog(-1));
+        assertTrue(e.getMessage().contains("SO_BACKLOG must be >= 0"), e.getMessage());
         assertEquals(3, config.getBacklog(), "unchanged");
     }
 
+    /** 0, as for a socket's bind and Netty's socket configs, is the default backlog. */
     @Test
-    void shouldRejectABacklogBelowOneSayingWhatToPass() {
+    void shouldTakeZeroForTheDefaultBacklog() {
+        BusyPollServerChannelConfig config = new BusyPollServerChannel().config();
+        assertTrue(config.setOption(ChannelOption.SO_BACKLOG, 0));
+        assertEquals(0, config.getOption(ChannelOption.SO_BACKLOG), "read back as set, as Netty's configs do");
+        assertEquals(NetUtil.SOMAXCONN, config.effectiveBacklog());
+    }
+
+    @Test
+    void shouldRejectANegativeBacklogSayingWhatToPass() {
         ChannelConfig config = new BusyPollServerChannel().config();
-        for (int bad : new int[] {0, -1, Integer.MIN_VALUE}) {
+        for (int bad : new int[] {-1, Integer.MIN_VALUE}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> config.setOption(ChannelOption.SO_BACKLOG, bad));
-            assertTrue(e.getMessage().contains("SO_BACKLOG must be > 0") && e.getMessage().contains("was " + bad),
+            assertTrue(e.getMessage().contains("SO_BACKLOG must be >= 0") && e.getMessage().contains("was " + bad),
                     e.getMessage());
         }
         assertEquals(NetUtil.SOMAXCONN, config.getOption(ChannelOption.SO_BACKLOG), "unchanged");
