@@ -557,7 +557,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         }
         InboundQueue target = peer.inbound;
         int maxMessages = config.getSendQueueCapacity();
-        long maxBytes = config.getSendBufferSize();
+        int maxBytes = config.getSendBufferSize();
         boolean unannounced = false;
         boolean announced = false;
         for (;;) {
@@ -684,9 +684,8 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
             if (!config.isAutoRead()) {
                 readPending = false;
             }
-            long bytes = InboundQueue.sizeOf(msg);
-            inbound.taken(bytes);
-            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, bytes));
+            inbound.taken();
+            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, InboundQueue.sizeOf(msg)));
             allocHandle.attemptedBytesRead(size);
             allocHandle.lastBytesRead(size);
             allocHandle.incMessagesRead(1);

@@ -97,15 +97,17 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       "ready list not empty (or the watched channel has work) || wakeup requested || tasks pending" and park
  *       only if all are false. The spin and yield rungs re-check the same condition on every step, so they stop as
  *       soon as the work is visible.</li>
- *   <li><b>Backpressure resume.</b> The writer offers while the messages and bytes it offered, less those the
- *       reader published as taken (release stores of two counters, once per burst; the writer reads them with
- *       acquire loads only when its cached copy says full), are below its limits. Writer, finding the queue full:
- *       store {@code writerWaiting}=1; full fence; re-read the taken counters and retry the offer; if still full,
- *       keep the rest in its {@code ChannelOutboundBuffer} (Netty's water marks make the channel unwritable) and
- *       remember "stalled". Reader, after a burst of polls: publish the taken counters; full fence; CAS
- *       {@code writerWaiting} 1→0; if won, put the writer channel on its loop's ready list (2, 3), where its loop
- *       flushes again. Either the writer's retry sees the room or the reader sees the flag: a stalled writer is
- *       always resumed by a signal, never by polling. A writer without a loop at that moment keeps "stalled"
+ *   <li><b>Backpressure resume.</b> The writer offers while the messages it offered, less those the reader
+ *       published as taken (a release store of one counter, once per burst; the writer reads it with an acquire
+ *       load only when its cached copy says the queue, or its record of the sizes in flight, is full), and their
+ *       bytes are below its limits. The bytes never cross threads: the writer records each message's size as it
+ *       offers it and, for the messages the counter says were taken, subtracts the sizes it recorded. Writer,
+ *       finding the queue full: store {@code writerWaiting}=1; full fence; re-read the taken counter and retry the
+ *       offer; if still full, keep the rest in its {@code ChannelOutboundBuffer} (Netty's water marks make the
+ *       channel unwritable) and remember "stalled". Reader, after a burst of polls: publish the taken counter; full
+ *       fence; CAS {@code writerWaiting} 1→0; if won, put the writer channel on its loop's ready list (2, 3), where
+ *       its loop flushes again. Either the writer's retry sees the room or the reader sees the flag: a stalled
+ *       writer is always resumed by a signal, never by polling. A writer without a loop at that moment keeps "stalled"
  *       (loop-thread state, handed over by Netty's deregistration and registration tasks) and its next attach
  *       schedules it.</li>
  *   <li><b>Close.</b> Reader's loop: store inbound {@code closed}=1; full fence; release everything queued.

@@ -36,17 +36,26 @@ abstract class InboundQueueSharedFields {
     java.io.IOException resetCause;
 }
 
-/** One cache line between the shared fields and the writer's. */
+/**
+ * One cache line between the shared fields and the writer's; {@code p18} fills the shared group's last four bytes
+ * before the longs' alignment, where the JVM would otherwise put the writer's {@code sizes} reference.
+ */
 abstract class InboundQueuePadShared extends InboundQueueSharedFields {
     long p10, p11, p12, p13, p14, p15, p16, p17;
+    int p18;
 }
 
 /** Written by the writer on every offer, read by nobody else. */
 abstract class InboundQueueWriterFields extends InboundQueuePadShared {
+    /** A ring no message has needed yet: shared, so an idle connection holds no ring of its own. */
+    static final int[] NO_SIZES = new int[0];
+
     long offeredMessages;
-    long offeredBytes;
     long takenMessagesSeen;
-    long takenBytesSeen;
+    /** The sum of the sizes recorded for the messages from {@code takenMessagesSeen} to {@code offeredMessages}. */
+    long bytesInFlight;
+    /** Message {@code n}'s size as offered, at {@code n & (sizes.length - 1)} while in flight; length a power of 2. */
+    int[] sizes = NO_SIZES;
 }
 
 /** One cache line between the writer's fields and the reader's. */
@@ -54,14 +63,11 @@ abstract class InboundQueuePadWriter extends InboundQueueWriterFields {
     long p20, p21, p22, p23, p24, p25, p26, p27;
 }
 
-/** Written by the reader on every poll; the writer reads the two published counters only when it finds no room. */
+/** Written by the reader on every poll; the writer reads the published counter only when it finds no room. */
 abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
     long takenMessagesLocal;
-    long takenBytesLocal;
     @SuppressWarnings("unused") // accessed through InboundQueue.TAKEN_MESSAGES
     volatile long takenMessages;
-    @SuppressWarnings("unused") // accessed through InboundQueue.TAKEN_BYTES
-    volatile long takenBytes;
 }
 
 /**
@@ -77,14 +83,30 @@ abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
  *       a message releases what is left ({@link #releaseAll()}).</li>
  * </ul>
  * <h2>Bounds</h2>
- * The writer offers while the messages and bytes it offered and the reader has not yet taken are below the
- * writer's limits ({@link BusyPollChannelOption#SEND_QUEUE_CAPACITY} and {@code SO_SNDBUF}); a message always fits
- * into an empty queue, whatever its size. The writer counts what it offered, the reader what it took; the reader
- * publishes its counts once per burst ({@link #publishTaken()}, a release store), and the writer reads them
- * (acquire) only when its cached copy says the queue is full. The queue itself is JCTools' unbounded SPSC queue,
- * grown in chunks of {@value InboundQueueSharedFields#CHUNK_SIZE} slots (one of them for the link) only as far as the
- * limits let it: an idle connection holds one small chunk, a reader that keeps up reuses it, and a deeper queue
- * allocates its chunks in the order the writer fills them.
+ * The writer offers while the messages it offered that the reader has not yet taken, and their bytes, are below the
+ * writer's limits ({@link BusyPollChannelOption#SEND_QUEUE_CAPACITY} and {@code SO_SNDBUF}, passed to each offer, so
+ * a change applies from the next one); a message always fits into an empty queue, whatever its size. A message gives
+ * back, when taken, exactly the {@link #sizeOf size} it counted for when offered, even if its readable bytes change
+ * in between (one buffer written twice, a buffer the writer reuses once its write completed): the reader counts only
+ * messages and publishes its count once per burst ({@link #publishTaken()}); the writer records each size it offers
+ * and, when it reads the count, subtracts the sizes recorded for the messages taken since it last read it. It reads
+ * the count only when its cached copy says the queue, or its record of sizes, is full; hand-off 4 of
+ * {@link BusyPollIoHandler} gives the ordering.
+ * <p>
+ * The record is a ring of ints, indexed by the writer's own counters (message {@code n} at {@code n & (length - 1)}):
+ * none while the writer has offered nothing (an idle connection holds no ring), then {@value #MIN_SIZES} slots,
+ * doubled only when the messages in flight by the reader's count, read first, fill it; it never shrinks. So it holds
+ * 4 bytes for each of the most messages ever in flight at once, at most twice that rounded to a power of two: up to
+ * {@value #DEFAULT_CAPACITY} messages unless {@code SEND_QUEUE_CAPACITY} is raised. A size is recorded up to
+ * {@link Integer#MAX_VALUE}, more than any {@code SO_SNDBUF}: a larger message fills the window as its whole size
+ * would. A limit lowered below what is in flight stops the offers until the reader has taken enough. No library
+ * fits: JCTools' queues carry references, not a weight per element, and Agrona's {@code LongArrayQueue} would add an
+ * object with head and tail indices of its own beside the two counters that already are the ring's, and grows inside
+ * its offer, before the writer could look whether the reader made room.
+ * <p>
+ * The queue itself is JCTools' unbounded SPSC queue, grown in chunks of {@value InboundQueueSharedFields#CHUNK_SIZE}
+ * slots (one of them for the link) only as far as the limits let it: an idle connection holds one small chunk, a
+ * reader that keeps up reuses it, and a deeper queue allocates its chunks in the order the writer fills them.
  * <h2>Threading</h2>
  * One writer thread (the peer's loop) and one reader thread (this channel's loop) at a time. While open, only the
  * reader polls. Once {@code closed} is set (by the reader), polling happens only inside {@link #releaseAll()},
@@ -95,13 +117,14 @@ final class InboundQueue extends InboundQueueReaderFields {
     static final int DEFAULT_CAPACITY = 1024;
     /** The size of a message that is neither a buffer nor a file region (Netty's default estimate). */
     private static final int UNKNOWN_SIZE = 8;
+    /** The ring's length once the writer first offers. */
+    static final int MIN_SIZES = 8;
 
     private static final VarHandle WRITER_WAITING;
     private static final VarHandle END_OF_STREAM;
     private static final VarHandle CLOSED;
     private static final VarHandle DRAIN_LOCK;
     private static final VarHandle TAKEN_MESSAGES;
-    private static final VarHandle TAKEN_BYTES;
 
     static {
         try {
@@ -111,14 +134,13 @@ final class InboundQueue extends InboundQueueReaderFields {
             CLOSED = lookup.findVarHandle(InboundQueueSharedFields.class, "closed", int.class);
             DRAIN_LOCK = lookup.findVarHandle(InboundQueueSharedFields.class, "drainLock", int.class);
             TAKEN_MESSAGES = lookup.findVarHandle(InboundQueueReaderFields.class, "takenMessages", long.class);
-            TAKEN_BYTES = lookup.findVarHandle(InboundQueueReaderFields.class, "takenBytes", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
 
-    /** The size a message counts for, the same on both sides: readable bytes, a file region's count, else 8. */
+    /** The size a message counts for while in flight: readable bytes, a file region's count, else 8. */
     static long sizeOf(Object msg) {
         if (msg instanceof ByteBuf) {
             return ((ByteBuf) msg).readableBytes();
@@ -133,23 +155,63 @@ final class InboundQueue extends InboundQueueReaderFields {
     }
 
     /**
-     * Writer: offers one message (release store of the element) unless the queue already holds
-     * {@code maxMessages} messages or {@code maxBytes} bytes the reader has not taken.
+     * Writer: offers one message (release store of the element), which counts for {@code size} ({@link #sizeOf},
+     * taken before the offer) until the reader takes it, unless the queue already holds {@code maxMessages} messages
+     * or {@code maxBytes} bytes the reader has not taken.
      *
      * @return false when full: the caller keeps the message
      */
-    boolean offer(Object msg, long size, int maxMessages, long maxBytes) {
-        if (offeredMessages - takenMessagesSeen >= maxMessages || offeredBytes - takenBytesSeen >= maxBytes) {
-            takenMessagesSeen = (long) TAKEN_MESSAGES.getAcquire(this);
-            takenBytesSeen = (long) TAKEN_BYTES.getAcquire(this);
-            if (offeredMessages - takenMessagesSeen >= maxMessages || offeredBytes - takenBytesSeen >= maxBytes) {
+    boolean offer(Object msg, long size, int maxMessages, int maxBytes) {
+        long inFlight = offeredMessages - takenMessagesSeen;
+        int[] ring = sizes;
+        if (inFlight >= maxMessages || bytesInFlight >= maxBytes || inFlight == ring.length) {
+            if (!makeRoom(maxMessages, maxBytes)) {
                 return false;
             }
+            ring = sizes;
         }
+        int recorded = (int) Math.min(size, Integer.MAX_VALUE);
         queue.offer(msg);
+        ring[(int) offeredMessages & (ring.length - 1)] = recorded;
         offeredMessages++;
-        offeredBytes += size;
+        bytesInFlight += recorded;
         return true;
+    }
+
+    /**
+     * Writer, when its cached count leaves no room: reads the reader's count ({@link #refreshTaken()}), then says
+     * whether the limits leave room for one more message, growing the ring if the messages in flight fill it.
+     */
+    private boolean makeRoom(int maxMessages, int maxBytes) {
+        refreshTaken();
+        long inFlight = offeredMessages - takenMessagesSeen;
+        if (inFlight >= maxMessages || bytesInFlight >= maxBytes) {
+            return false;
+        }
+        int[] ring = sizes;
+        if (inFlight == ring.length) {
+            int[] grown = new int[Math.max(MIN_SIZES, ring.length * 2)];
+            for (long n = takenMessagesSeen; n < offeredMessages; n++) {
+                grown[(int) n & (grown.length - 1)] = ring[(int) n & (ring.length - 1)];
+            }
+            sizes = grown;
+        }
+        return true;
+    }
+
+    /**
+     * Writer: reads the reader's count of messages taken (acquire load, hand-off 4) and gives back the sizes it
+     * recorded for those taken since the last read.
+     */
+    void refreshTaken() {
+        long taken = (long) TAKEN_MESSAGES.getAcquire(this);
+        int[] ring = sizes;
+        long bytes = bytesInFlight;
+        for (long n = takenMessagesSeen; n < taken; n++) {
+            bytes -= ring[(int) n & (ring.length - 1)];
+        }
+        bytesInFlight = bytes;
+        takenMessagesSeen = taken;
     }
 
     /**
@@ -161,19 +223,17 @@ final class InboundQueue extends InboundQueueReaderFields {
         return (int) CLOSED.get(this) == 0 ? queue.poll() : null;
     }
 
-    /** Reader: counts a message it polled, of {@code size} ({@link #sizeOf}), as taken. */
-    void taken(long size) {
+    /** Reader: counts a message it polled as taken. */
+    void taken() {
         takenMessagesLocal++;
-        takenBytesLocal += size;
     }
 
     /**
-     * Reader, after a burst of {@link #poll()}s: publishes what it took (release stores), so that the writer's next
-     * full check sees the room. The caller then fences and claims {@code writerWaiting} (hand-off 4).
+     * Reader, after a burst of {@link #poll()}s: publishes how many messages it took (release store), so that the
+     * writer's next full check sees the room. The caller then fences and claims {@code writerWaiting} (hand-off 4).
      */
     void publishTaken() {
         TAKEN_MESSAGES.setRelease(this, takenMessagesLocal);
-        TAKEN_BYTES.setRelease(this, takenBytesLocal);
     }
 
     boolean isEmpty() {

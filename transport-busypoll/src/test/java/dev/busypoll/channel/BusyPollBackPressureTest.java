@@ -1,11 +1,15 @@
 package dev.busypoll.channel;
 
 import java.io.File;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.EventLoopGroup;
@@ -18,11 +22,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Back-pressure counts bytes as well as messages: what a peer that does not read holds is bounded by the writer's
- * {@code SO_SNDBUF} and {@code SEND_QUEUE_CAPACITY}, and the writer's water marks then make it unwritable. A writer
+ * {@code SO_SNDBUF} and {@code SEND_QUEUE_CAPACITY}, and the writer's water marks then make it unwritable. A message
+ * gives back, when read, the bytes it counted for when written, whatever happened to the buffer in between. A writer
  * stalled on a full peer resumes on another loop after re-registration.
  */
 class BusyPollBackPressureTest {
@@ -187,6 +193,104 @@ class BusyPollBackPressureTest {
     void shouldCountAFileRegionByItsCount() throws Exception {
         assertHeldExactly(b -> b.option(ChannelOption.SO_SNDBUF, 300),
                 i -> new DefaultFileRegion(new File("pom.xml"), 0, 100), 3);
+    }
+
+    /** Reads each buffer to its end, as a decoder does, then releases it; records the bytes it read. */
+    private static final class Draining extends ChannelInboundHandlerAdapter {
+        final BlockingQueue<Integer> reads = new LinkedBlockingQueue<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            int bytes = buf.readableBytes();
+            buf.skipBytes(bytes).release();
+            reads.add(bytes);
+        }
+    }
+
+    /** What a test does to a connection before it fills it: writes and has the peer read what it wrote. */
+    @FunctionalInterface
+    private interface Rounds {
+        void run(Channel writer, Channel reader, Draining draining) throws Exception;
+    }
+
+    /** Has {@code reader}, which reads only when asked, read one message; returns the bytes it found in it. */
+    private static int readOne(Channel reader, Draining draining) throws Exception {
+        reader.read();
+        Integer bytes = draining.reads.poll(10, TimeUnit.SECONDS);
+        assertNotNull(bytes, "the peer read nothing");
+        return bytes;
+    }
+
+    /**
+     * With {@code SO_SNDBUF} 128: runs {@code rounds}, after which the peer has read everything, then writes twenty
+     * buffers of {@code size} bytes that the peer does not read; returns how many of them its queue took.
+     */
+    private static int fitAfter(Rounds rounds, int size) throws Exception {
+        Draining draining = new Draining();
+        try (Connections c = new Connections(GROUPS.server(), GROUPS.client(),
+                sb -> sb.childOption(ChannelOption.AUTO_READ, false), ch -> ch.pipeline().addLast(draining));
+             Connections.Pair pair = c.connect(b -> b.option(ChannelOption.SO_SNDBUF, 128))) {
+            rounds.run(pair.client(), pair.child(), draining);
+            pair.client().eventLoop().submit(() -> {
+                for (int i = 0; i < 20; i++) {
+                    pair.client().write(Unpooled.buffer(size).writeZero(size));
+                }
+                pair.client().flush();
+            }).sync();
+            int fit = held(pair.child());
+            pair.client().close().sync();
+            return fit;
+        }
+    }
+
+    /**
+     * One buffer written twice (retained), three times over: the peer consumes the first copy, so the second reads
+     * as empty; it still gives back the 40 bytes it counted for when offered, and the window stays 128 bytes.
+     */
+    @Test
+    void shouldGiveBackWhatABufferWrittenTwiceCountedFor() throws Exception {
+        assertEquals(20, fitAfter((writer, reader, draining) -> {
+            for (int round = 0; round < 3; round++) {
+                ByteBuf buf = Unpooled.buffer(40).writeZero(40);
+                writer.write(buf.retain());
+                Connections.done(writer.writeAndFlush(buf), "round " + round);
+                assertEquals(40, readOne(reader, draining));
+                assertEquals(0, readOne(reader, draining), "the same buffer, consumed");
+            }
+        }, 1), "twenty 1-byte writes into an empty queue");
+    }
+
+    /**
+     * A buffer that grows after its write completed (on the offer) gives back only the byte it counted for: the
+     * limit stays on, at three 40-byte buffers and the one that crosses 128 bytes.
+     */
+    @Test
+    void shouldKeepTheLimitWhenABufferGrowsAfterItsOffer() throws Exception {
+        assertEquals(4, fitAfter((writer, reader, draining) -> {
+            ByteBuf buf = Unpooled.buffer(1, 1000).writeZero(1);
+            Connections.done(writer.writeAndFlush(buf.retain()), "write");
+            buf.writeZero(999);
+            assertEquals(1000, readOne(reader, draining));
+            buf.release();
+        }, 40));
+    }
+
+    /**
+     * A writer that refills one buffer once each write completed (on the offer, before the peer read it): each
+     * round's message gives back the 40 bytes it counted for, though the peer finds it empty.
+     */
+    @Test
+    void shouldGiveBackWhatAReusedBufferCountedFor() throws Exception {
+        assertEquals(20, fitAfter((writer, reader, draining) -> {
+            ByteBuf buf = Unpooled.buffer(40);
+            for (int round = 0; round < 3; round++) {
+                Connections.done(writer.writeAndFlush(buf.writeZero(40).retain()), "round " + round);
+                buf.clear();
+                assertEquals(0, readOne(reader, draining), "cleared for reuse before the peer read it");
+            }
+            buf.release();
+        }, 1), "twenty 1-byte writes into an empty queue");
     }
 
     /**

@@ -15,6 +15,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.Future;
@@ -31,13 +32,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Tries to break the hand-offs documented on {@link BusyPollIoHandler}: several connections across four loops with
- * no spin (so loops park and must be woken), writers that overrun the peer's queue (backpressure resume), readers
- * that stop and restart reading. Invariant: every message arrives exactly once, in order per connection, and every
- * buffer is released; no loop sleeps through a wake-up. Time-bounded.
+ * no spin (so loops park and must be woken), writers that overrun the peer's queue (backpressure resume) while their
+ * limits change, readers that stop and restart reading. Invariant: every message arrives exactly once, in order per
+ * connection, and gives back the bytes it counted for; every buffer is released; no loop sleeps through a wake-up.
+ * Time-bounded.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class BusyPollStressTest {
     private static final long RUN_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /** The writers' message limits, changed while they write. */
+    private static final int[] SEND_QUEUE_CAPACITIES = {4, 64, InboundQueue.DEFAULT_CAPACITY};
     private static EventLoopGroup serverGroup;
     private static EventLoopGroup clientGroup;
 
@@ -91,7 +95,8 @@ class BusyPollStressTest {
         })) {
             List<Connections.Pair> pairs = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
-                pairs.add(c.connect());
+                // Half the connections bound by bytes as well as by messages: the writers' rings of sizes in play.
+                pairs.add(c.connect(i % 2 == 0 ? b -> { } : b -> b.option(ChannelOption.SO_SNDBUF, 4096)));
             }
             long[] sent = new long[connections];
             long end = System.nanoTime() + RUN_NANOS;
@@ -100,10 +105,17 @@ class BusyPollStressTest {
                     Channel client = pairs.get(i).client();
                     int idx = i;
                     int burst = ThreadLocalRandom.current().nextInt(1, 3000);
-                    // Write from the client's loop, ignoring writability, in bursts bigger than the peer's queue.
+                    // Write from the client's loop, ignoring writability, in bursts bigger than the peer's queue,
+                    // of buffers of any size up to 128 bytes, with the message limit changed now and then.
                     client.eventLoop().submit(() -> {
+                        int capacity = ThreadLocalRandom.current().nextInt(SEND_QUEUE_CAPACITIES.length * 4);
+                        if (capacity < SEND_QUEUE_CAPACITIES.length) {
+                            client.config().setOption(BusyPollChannelOption.SEND_QUEUE_CAPACITY,
+                                    SEND_QUEUE_CAPACITIES[capacity]);
+                        }
                         for (int k = 0; k < burst; k++) {
-                            ByteBuf buf = Unpooled.buffer(8).writeLong(sent[idx]++);
+                            ByteBuf buf = Unpooled.buffer(128).writeLong(sent[idx]++)
+                                    .writeZero(ThreadLocalRandom.current().nextInt(121));
                             sentBufs.add(buf);
                             client.write(buf, client.voidPromise());
                             if (ThreadLocalRandom.current().nextInt(64) == 0) {
@@ -132,6 +144,13 @@ class BusyPollStressTest {
             }
             assertEquals(total, received(checkers), "exactly once");
             for (Connections.Pair pair : pairs) {
+                InboundQueue target = ((BusyPollChannel) pair.child()).inbound;
+                BusyPollChannelTest.waitUntil(() -> pair.client().eventLoop().submit(() -> {
+                    target.refreshTaken();
+                    return target.takenMessagesSeen == target.offeredMessages;
+                }).syncUninterruptibly().getNow());
+                long bytesInFlight = pair.client().eventLoop().submit(() -> target.bytesInFlight).get();
+                assertEquals(0, bytesInFlight, "every message gave back the bytes it was offered with");
                 pair.close();
             }
         }

@@ -21,8 +21,8 @@ class InboundQueueLayoutTest {
     private static final int MAX_INSTANCE_BYTES = 256;
     private static final Map<String, Set<String>> GROUPS = Map.of(
             "shared", Set.of("queue", "writerWaiting", "endOfStream", "closed", "drainLock"),
-            "writer", Set.of("offeredMessages", "offeredBytes", "takenMessagesSeen", "takenBytesSeen"),
-            "reader", Set.of("takenMessagesLocal", "takenBytesLocal", "takenMessages", "takenBytes"));
+            "writer", Set.of("offeredMessages", "takenMessagesSeen", "bytesInFlight", "sizes"),
+            "reader", Set.of("takenMessagesLocal", "takenMessages"));
 
     private static String groupOf(String field) {
         return GROUPS.entrySet().stream().filter(e -> e.getValue().contains(field)).map(Map.Entry::getKey)
