@@ -3,6 +3,8 @@ package dev.busypoll.bench;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.busypoll.testbed.measure.Table;
+
 /** A piece of a report {@link Section}; text may use Markdown's {@code `code`} and {@code **bold**}. Immutable. */
 public sealed interface Block {
     /** The block in Markdown, as {@code results.md} shows it, ending in a newline. */

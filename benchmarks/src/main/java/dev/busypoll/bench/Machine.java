@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Table;
 import io.netty.util.ResourceLeakDetector;
 
 /** What a report says about the machine it ran on. The CPU clocks are {@link CpuClock}'s. */

@@ -3,9 +3,9 @@ package dev.busypoll.bench;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,11 +25,11 @@ import dev.busypoll.bench.jmh.JmhRunner;
 import dev.busypoll.bench.openloop.OpenLoop;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.testbed.SpinMicros;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.TypeConversionException;
@@ -177,7 +177,7 @@ final class ScenarioOptions {
 
         @Option(names = "--spins", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 defaultValue = DEFAULT_BUSY_POLL,
-                converter = BusyPollMicros.class, description = "Pipe spin times, µs or auto (default"
+                converter = SpinMicros.LongConverter.class, description = "Pipe spin times, µs or auto (default"
                         + " ${DEFAULT-VALUE}).")
         List<Long> spins;
 
@@ -214,7 +214,7 @@ final class ScenarioOptions {
 
         @Option(names = "--busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 defaultValue = DEFAULT_BUSY_POLL,
-                converter = BusyPollMicros.class,
+                converter = SpinMicros.LongConverter.class,
                 description = "BUSY_POLL_MICROS of the busypoll rows, µs or auto (default ${DEFAULT-VALUE}).")
         List<Long> busyPoll;
 
@@ -249,7 +249,7 @@ final class ScenarioOptions {
 
         @Option(names = "--grpc-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 defaultValue = "0,50",
-                converter = BusyPollMicros.class,
+                converter = SpinMicros.LongConverter.class,
                 description = "BUSY_POLL_MICROS of the busypoll rows, µs or auto (default ${DEFAULT-VALUE}).")
         List<Long> busyPoll;
 
@@ -287,7 +287,7 @@ final class ScenarioOptions {
 
         @Option(names = "--channel-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 defaultValue = DEFAULT_BUSY_POLL,
-                converter = BusyPollMicros.class, description = "BUSY_POLL_MICROS, µs or auto (default"
+                converter = SpinMicros.LongConverter.class, description = "BUSY_POLL_MICROS, µs or auto (default"
                         + " ${DEFAULT-VALUE}).")
         List<Long> busyPoll;
 
@@ -321,7 +321,7 @@ final class ScenarioOptions {
 
         @Option(names = "--stream-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
                 defaultValue = DEFAULT_BUSY_POLL,
-                converter = BusyPollMicros.class, description = "BUSY_POLL_MICROS, µs or auto (default"
+                converter = SpinMicros.LongConverter.class, description = "BUSY_POLL_MICROS, µs or auto (default"
                         + " ${DEFAULT-VALUE}).")
         List<Long> busyPoll;
 
@@ -488,15 +488,6 @@ final class ScenarioOptions {
 
     private static <T> T or(T value, T dflt) {
         return value != null ? value : dflt;
-    }
-
-    /** A busy-poll or spin time in µs, where {@code auto} stands for {@link Netty#AUTO}. */
-    static final class BusyPollMicros implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return value.trim().equalsIgnoreCase("auto") ? Netty.AUTO
-                    : WholeNumber.parse(value, "a whole number of µs or auto");
-        }
     }
 
     /** A whole number, underscores allowed as in Java ({@code 100_000}); an {@code int} out of range is an error. */

@@ -2,7 +2,10 @@ package dev.busypoll.bench;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * One scenario's part of the report: an id (anchor and file stem, e.g. {@code pingpong}), a title, the blocks
@@ -26,6 +29,11 @@ public record Section(String id, String title, List<Block> blocks, Map<String, S
     /** A section that gives the summary no figures. */
     public Section(String id, String title, List<Block> blocks, Map<String, String> files) {
         this(id, title, blocks, files, List.of());
+    }
+
+    /** A file-name-safe form of a row's key ({@code [a-z0-9-]}), for the files a section writes per row. */
+    public static String fileKey(String key) {
+        return key.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
     }
 
     /** The tables among the blocks, in order. */

@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import dev.busypoll.testbed.measure.Table;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**

@@ -8,6 +8,9 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+
 /**
  * The report's first section: per scenario and case, busypoll's best fixed busy-poll setting and AUTO against
  * {@code LocalChannel} and the floor, as a headline table, a bar plot and detail tables, built from the

@@ -1,6 +1,6 @@
 /**
- * The busypoll benchmark harness: the command line ({@link dev.busypoll.bench.BenchMain}), the machine header and
- * CPU clocks ({@link dev.busypoll.bench.Machine}, {@link dev.busypoll.bench.CpuClock}) and the report
+ * The busypoll benchmark harness: the command line ({@link dev.busypoll.bench.BenchMain}), the machine header
+ * ({@link dev.busypoll.bench.Machine}; the CPU clocks, statistics and tables are the testbed's) and the report
  * ({@link dev.busypoll.bench.Report}); the scenarios are its subpackages. How it fits together and the rules every
  * scenario follows: {@code docs/harness.md}.
  */

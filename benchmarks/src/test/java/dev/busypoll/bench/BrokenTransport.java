@@ -2,6 +2,8 @@ package dev.busypoll.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.testbed.measure.Table;
+
 import java.lang.reflect.Proxy;
 
 /**

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
 
 class SummaryTest {
     private static Headline h(String caseLabel, String key, double value, double cpu) {

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * hackbench over channels ({@code hackbench-channels}): G groups of {@value #FDS} senders and {@value #FDS}

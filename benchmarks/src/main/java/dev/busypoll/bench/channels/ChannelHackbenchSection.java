@@ -8,9 +8,9 @@ import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.hackbench.HackbenchSection;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders a {@link ChannelHackbench.Result} as the report's hackbench-over-channels section and CSV. Stateless. */
 public final class ChannelHackbenchSection {

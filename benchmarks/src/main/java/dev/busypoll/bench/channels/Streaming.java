@@ -7,16 +7,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
-import io.netty.buffer.ByteBufAllocator;
-
 import dev.busypoll.bench.Checks;
 import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.Table;
+import io.netty.buffer.ByteBufAllocator;
 
 /**
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to one

@@ -9,8 +9,8 @@ import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders a {@link Streaming.Result} as the report's streaming section and its CSV. Stateless. */
 public final class StreamingSection {

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Stats;
+import dev.busypoll.testbed.measure.Stats;
 
 /**
  * The contention section's runs: per {@link Condition}, one measuring JVM ({@link ContentionChild}) started behind

@@ -10,11 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
 
 import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Pipes;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.transport.BusyWait;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.KernelPipe;
@@ -24,6 +21,9 @@ import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.ThreadTransport;
 import dev.busypoll.bench.transport.Workers;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * hackbench inside one JVM, thread mode ({@code hackbench}): G groups of {@value #FDS} sender and {@value #FDS}

@@ -7,7 +7,7 @@ import java.util.Map;
 import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders an {@link IdleCost.Result} as the report's idle-cost section and its CSV. Stateless. */
 public final class IdleSection {

@@ -13,12 +13,11 @@ import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Machine;
 import dev.busypoll.bench.Summary;
+import dev.busypoll.testbed.measure.CpuClock;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.Histogram;
 
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved, each round in its own seeded

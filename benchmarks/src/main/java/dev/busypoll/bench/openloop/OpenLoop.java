@@ -8,22 +8,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
-import org.HdrHistogram.Histogram;
-
 import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Percentiles;
 import dev.busypoll.bench.Pipes;
-import dev.busypoll.bench.Stats;
 import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Percentiles;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+import org.HdrHistogram.Histogram;
 
 /**
  * Latency under a fixed offered load, open loop: the client sends 8-byte requests at scheduled times

@@ -12,8 +12,8 @@ import dev.busypoll.bench.Block;
 import dev.busypoll.bench.Chart;
 import dev.busypoll.bench.Headline;
 import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders an {@link OpenLoop.Result} as the report's open-loop section, its CSV and .hgrm files. Stateless. */
 public final class OpenLoopSection {

@@ -3,6 +3,7 @@ package dev.busypoll.testbed.grpc;
 import dev.busypoll.channel.BusyPollAddress;
 import dev.busypoll.grpc.BusyPollGrpc;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -130,7 +131,7 @@ public final class GrpcConnection implements AutoCloseable {
         for (int i = 0; i < warmup; i++) {
             ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);
         }
-        Histogram h = new Histogram(3_600_000_000_000L, 3);
+        Histogram h = Percentiles.newHistogram();
         for (int i = 0; i < calls; i++) {
             long start = System.nanoTime();
             ClientCalls.blockingUnaryCall(channel, PricingService.QUOTE, CallOptions.DEFAULT, request);

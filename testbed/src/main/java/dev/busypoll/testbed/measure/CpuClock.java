@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.testbed.measure;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,11 +1,11 @@
-package dev.busypoll.bench;
+package dev.busypoll.testbed.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 class TableTest {
     @Test
@@ -30,6 +30,18 @@ class TableTest {
         assertEquals(Double.NaN, Stats.ratio(1, 0));
         assertEquals(2.0, Stats.median(3, 1, 2));
         assertEquals(2.5, Stats.median(4, 1, 2, 3));
+    }
+
+    @Test
+    void shouldRenderFixedWidthTextLeftAligningTheFirstColumn() {
+        Table t = new Table(List.of("", "count", "p50")).add(List.of("BUSYPOLL auto", "20000", "12.5"))
+                .add(List.of("LOCAL", "3", "1234567.0"));
+        assertEquals(" ".repeat(19) + "count" + " ".repeat(7) + "p50\n"
+                + "BUSYPOLL auto      20000      12.5\n"
+                + "LOCAL" + " ".repeat(18) + "3 1234567.0\n", t.text(12, 10, 9));
+        assertEquals(" ".repeat(14) + "count       p50\n"
+                + "BUSYPOLL auto 20000      12.5\n"
+                + "LOCAL             3 1234567.0\n", t.text(), "without minimum widths, the widest cell");
     }
 
     @Test

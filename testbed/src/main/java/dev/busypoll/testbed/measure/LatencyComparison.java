@@ -1,14 +1,10 @@
-package dev.busypoll.testbed;
+package dev.busypoll.testbed.measure;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -27,11 +23,11 @@ public final class LatencyComparison {
         }
 
         double p50Micros() {
-            return nanos.getValueAtPercentile(50) / 1000.0;
+            return Percentiles.micros(nanos, 50);
         }
 
         double p99Micros() {
-            return nanos.getValueAtPercentile(99) / 1000.0;
+            return Percentiles.micros(nanos, 99);
         }
 
         double cpuMicrosPerOp() {
@@ -81,19 +77,6 @@ public final class LatencyComparison {
         this.baseline = Objects.requireNonNull(baseline, "baseline");
     }
 
-    /** A histogram for latencies in nanoseconds, up to a minute, 3 significant digits. */
-    public static Histogram newHistogram() {
-        return new Histogram(60_000_000_000L, 3);
-    }
-
-    /** The process's CPU time in nanoseconds (all threads), or -1 where the JVM cannot tell. */
-    public static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
-    }
-
     /** Adds one run of {@code row}; rows print in the order first added. */
     public void add(String row, Sample sample) {
         rows.computeIfAbsent(row, r -> new ArrayList<>()).add(sample);
@@ -111,35 +94,16 @@ public final class LatencyComparison {
         for (int i = 0; i < runs; i++) {
             ratios[i] = samples.get(i).p50Micros() / base.get(i).p50Micros();
         }
-        return median(ratios);
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    private static double median(List<Sample> samples, ToDoubleFunction<Sample> figure) {
-        return median(samples.stream().mapToDouble(figure).toArray());
+        return Stats.median(ratios);
     }
 
     @Override
     public String toString() {
-        int width = Math.max(8, rows.keySet().stream().mapToInt(String::length).max().orElse(0));
-        StringBuilder sb = new StringBuilder(title).append('\n');
-        String format = "%-" + width + "s %5s %10s %10s %10s %12s%n";
-        sb.append(String.format(Locale.ROOT, format, "", "runs", "p50 µs", "p99 µs", "CPU µs/op",
-                "p50 / " + baseline));
-        rows.forEach((row, samples) -> sb.append(String.format(Locale.ROOT, format, row, samples.size(),
-                fmt(median(samples, Sample::p50Micros)), fmt(median(samples, Sample::p99Micros)),
-                fmt(median(samples, Sample::cpuMicrosPerOp)), String.format(Locale.ROOT, "%.2fx",
-                        medianRatio(row)))));
-        return sb.toString();
-    }
-
-    private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        Table table = new Table(List.of("", "runs", "p50 µs", "p99 µs", "CPU µs/op", "p50 / " + baseline));
+        rows.forEach((row, samples) -> table.add(List.of(row, Integer.toString(samples.size()),
+                Table.fmt(Stats.median(samples, Sample::p50Micros), 1),
+                Table.fmt(Stats.median(samples, Sample::p99Micros), 1),
+                Table.fmt(Stats.median(samples, Sample::cpuMicrosPerOp), 1), Table.ratio(medianRatio(row)))));
+        return title + "\n" + table.text(8, 5, 10, 10, 10, 12);
     }
 }

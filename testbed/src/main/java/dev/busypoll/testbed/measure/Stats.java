@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.testbed.measure;
 
 import java.util.Arrays;
 import java.util.Collection;

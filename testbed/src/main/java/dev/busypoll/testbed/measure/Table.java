@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.testbed.measure;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * A table of results that renders as Markdown (for people) and CSV (for tools). Cells are strings; the
- * {@code fmt} helpers print NaN as "n/a" so a missing figure never looks like a number. Not thread-safe.
+ * A table of results that renders as Markdown (for reports), as CSV (for tools) and as fixed-width text (for a
+ * terminal). Cells are strings; the {@code fmt} helpers print NaN as "n/a" so a missing figure never looks like a
+ * number. Not thread-safe.
  */
 public final class Table {
     /** A cell that reads as a number: 1,234.5 / -3 / 2.35x / 12.5%. */
@@ -98,6 +99,37 @@ public final class Table {
             } else {
                 sb.append(c);
             }
+        }
+        sb.append('\n');
+    }
+
+    /**
+     * The table as fixed-width text, header first, a line per row: the first column left-aligned, the others
+     * right-aligned, one space between columns, each column as wide as its widest cell or as {@code minWidths} asks
+     * (by column, in order; columns beyond the widths given take their widest cell).
+     */
+    public String text(int... minWidths) {
+        int[] widths = new int[header.size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = c < minWidths.length ? minWidths[c] : 0;
+            widths[c] = Math.max(widths[c], header.get(c).length());
+            for (List<String> row : rows) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        textLine(sb, header, widths);
+        for (List<String> row : rows) {
+            textLine(sb, row, widths);
+        }
+        return sb.toString();
+    }
+
+    private static void textLine(StringBuilder sb, List<String> cells, int[] widths) {
+        for (int c = 0; c < cells.size(); c++) {
+            String cell = cells.get(c);
+            String pad = " ".repeat(widths[c] - cell.length());
+            sb.append(c == 0 ? cell + pad : " " + pad + cell);
         }
         sb.append('\n');
     }

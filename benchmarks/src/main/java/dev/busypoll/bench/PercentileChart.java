@@ -1,28 +1,19 @@
 package dev.busypoll.bench;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
+import dev.busypoll.testbed.measure.Percentiles;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * HdrHistogram latencies (recorded in ns) as the report shows them: the classic percentile plot (x =
- * {@code 1/(1-p)} on a log scale, labelled 50%, 90%, 99%, ...; y in µs) and the {@code .hgrm} percentile
- * distribution file that HdrHistogram's plotter reads. Stateless; the histograms must no longer be written.
+ * HdrHistogram latencies (recorded in ns) as the report plots them: the classic percentile plot, x =
+ * {@code 1/(1-p)} on a log scale, labelled 50%, 90%, 99%, ...; y in µs. Stateless; the histograms must no longer be
+ * written.
  */
-public final class Percentiles {
-    /** Nanoseconds per microsecond: the histograms hold ns, the report shows µs. */
-    public static final double NANOS_PER_MICRO = 1000.0;
-
-    /** Points per halving of the distance to 100% (as in HdrHistogram's own percentile output). */
-    private static final int TICKS_PER_HALF_DISTANCE = 5;
-
-    private Percentiles() {
+public final class PercentileChart {
+    private PercentileChart() {
     }
 
     /**
@@ -34,14 +25,14 @@ public final class Percentiles {
         long count = nanos.getTotalCount();
         if (count > 0) {
             double lastX = 0;
-            for (HistogramIterationValue v : nanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
+            for (HistogramIterationValue v : nanos.percentiles(Percentiles.TICKS_PER_HALF_DISTANCE)) {
                 double p = v.getPercentileLevelIteratedTo() / 100.0;
                 double x = p >= 1.0 ? count : Math.min(count, 1.0 / (1.0 - p));
                 if (x < lastX) {
                     continue; // the clamp to "1 in N" can only go forward
                 }
                 points.add(new Chart.Point(x, nanos.highestEquivalentValue(v.getValueIteratedTo())
-                        / NANOS_PER_MICRO));
+                        / Percentiles.NANOS_PER_MICRO));
                 lastX = x;
             }
         }
@@ -67,24 +58,5 @@ public final class Percentiles {
             nines = nines.equals("90") ? "99" : nines.equals("99") ? "99.9" : nines + "9";
         }
         return ticks;
-    }
-
-    /** The {@code .hgrm} text of a histogram: HdrHistogram's percentile distribution in µs. */
-    public static String hgrm(AbstractHistogram nanos) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
-            nanos.outputPercentileDistribution(ps, TICKS_PER_HALF_DISTANCE, NANOS_PER_MICRO);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    /** A histogram's value at a percentile, in µs. */
-    public static double micros(AbstractHistogram nanos, double percentile) {
-        return nanos.getValueAtPercentile(percentile) / NANOS_PER_MICRO;
-    }
-
-    /** A file-name-safe form of a key ({@code [a-z0-9-]}). */
-    public static String fileKey(String key) {
-        return key.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
     }
 }

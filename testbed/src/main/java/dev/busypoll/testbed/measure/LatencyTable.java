@@ -1,14 +1,13 @@
-package dev.busypoll.examples.support;
+package dev.busypoll.testbed.measure;
 
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Prints HdrHistogram latencies (recorded in nanoseconds) as one table, one row per histogram,
- * percentiles in microseconds, so several runs can be read side by side.
+ * Prints HdrHistogram latencies (recorded in nanoseconds) as one {@link Table} of text, one row per histogram,
+ * percentiles in microseconds ({@link Percentiles}), so several runs can be read side by side.
  *
  * <p>Not thread-safe: build it on one thread, after the histograms are no longer written.
  */
@@ -42,40 +41,28 @@ public final class LatencyTable {
         return this;
     }
 
-    /** A new histogram suited to latencies in nanoseconds (up to an hour, 3 significant digits). */
-    public static Histogram newNanosHistogram() {
-        return new Histogram(3_600_000_000_000L, 3);
-    }
-
     @Override
     public String toString() {
-        int width = Math.max(12, labels.stream().mapToInt(String::length).max().orElse(0));
-        StringBuilder sb = new StringBuilder();
-        sb.append(title).append(" (µs)\n");
-        sb.append(String.format(Locale.ROOT, "%-" + width + "s %10s", "", "count"));
-        for (double p : PERCENTILES) {
-            sb.append(String.format(Locale.ROOT, " %9s", p == 100 ? "max" : "p" + fmtPct(p)));
-        }
         boolean cpu = cpuMicrosPerOp.stream().anyMatch(c -> !c.isNaN());
-        if (cpu) {
-            sb.append(String.format(Locale.ROOT, " %11s", "CPU/op"));
+        List<String> header = new ArrayList<>(List.of("", "count"));
+        for (double p : PERCENTILES) {
+            header.add(Percentiles.name(p));
         }
-        sb.append('\n');
+        if (cpu) {
+            header.add("CPU/op");
+        }
+        Table table = new Table(header);
         for (int i = 0; i < labels.size(); i++) {
             Histogram h = histograms.get(i);
-            sb.append(String.format(Locale.ROOT, "%-" + width + "s %10d", labels.get(i), h.getTotalCount()));
+            List<String> row = new ArrayList<>(List.of(labels.get(i), Long.toString(h.getTotalCount())));
             for (double p : PERCENTILES) {
-                sb.append(String.format(Locale.ROOT, " %9.1f", h.getValueAtPercentile(p) / 1000.0));
+                row.add(Table.fmt(Percentiles.micros(h, p), 1));
             }
             if (cpu) {
-                sb.append(String.format(Locale.ROOT, " %11.1f", cpuMicrosPerOp.get(i)));
+                row.add(Table.fmt(cpuMicrosPerOp.get(i), 1));
             }
-            sb.append('\n');
+            table.add(row);
         }
-        return sb.toString();
-    }
-
-    private static String fmtPct(double p) {
-        return p == Math.rint(p) ? Integer.toString((int) p) : Double.toString(p);
+        return title + " (µs)\n" + table.text(12, 10, 9, 9, 9, 9, 9, 11);
     }
 }
