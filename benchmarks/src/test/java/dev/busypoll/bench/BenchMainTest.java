@@ -3,6 +3,13 @@ package dev.busypoll.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.config.Profile;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.transport.Netty;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Test;
-
-import dev.busypoll.bench.transport.Netty;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command line: usage errors, help, and a tiny end-to-end run that writes its files. */
 @Timeout(120)

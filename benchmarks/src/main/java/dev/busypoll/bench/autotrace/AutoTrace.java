@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.SpinWindowTrace;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.measure.SpinWindowTrace;
 import dev.busypoll.bench.pingpong.PingPongClient;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.NettyPair;

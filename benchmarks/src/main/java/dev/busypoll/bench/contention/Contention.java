@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.testbed.measure.Stats;
 
 /**

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Section;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.testbed.measure.Table;
 
 /**

@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.testbed.grpc.GrpcConnection;
 import dev.busypoll.testbed.measure.CpuClock;

@@ -8,9 +8,9 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.openloop.OpenLoopSession;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;

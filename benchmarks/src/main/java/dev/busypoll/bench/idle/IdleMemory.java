@@ -8,7 +8,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.testbed.measure.Table;

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Machine;
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.testbed.measure.Table;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.PercentileChart;
-import dev.busypoll.bench.Section;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.PercentileChart;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.testbed.measure.Percentiles;
 import dev.busypoll.testbed.measure.Stats;
 import dev.busypoll.testbed.measure.Table;

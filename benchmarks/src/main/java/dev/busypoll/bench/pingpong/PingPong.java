@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Summary;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.report.SettingKeys;
+import dev.busypoll.bench.transport.BrokenTransport;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
@@ -67,7 +67,7 @@ class StreamingTest {
 
         Table ladder = result.ladder();
         assertEquals(List.of("floor", "floor-bytebuf", "floor-pipeline", "busypoll-auto", "local-default", "noop"),
-                ladder.rows().stream().map(r -> r.get(1)).filter(k -> !Summary.isFixed(k)).toList());
+                ladder.rows().stream().map(r -> r.get(1)).filter(k -> !SettingKeys.isFixed(k)).toList());
         assertEquals(7, ladder.rows().size(), "one rung for the best fixed busy-poll setting");
         assertFalse(ladder.markdown().contains("n/a"), ladder.markdown());
 

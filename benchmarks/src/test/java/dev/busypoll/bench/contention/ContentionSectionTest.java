@@ -3,7 +3,7 @@ package dev.busypoll.bench.contention;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.Section;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.testbed.measure.Table;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.PercentileChart;
-import dev.busypoll.bench.Section;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.PercentileChart;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.testbed.measure.Table;
 import org.junit.jupiter.api.Test;
 

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.FakeTransport;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Profile;
-import dev.busypoll.bench.Section;
+import dev.busypoll.bench.config.Profile;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.FakeTransport;
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.core.IdleStats;

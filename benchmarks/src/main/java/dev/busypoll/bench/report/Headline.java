@@ -1,10 +1,10 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.report;
 
 import java.util.List;
 
 /**
  * One transport's main figure (lower is better) and its CPU cost in one case of a scenario, for the
- * {@link Summary}. {@code scenarioId} is the section id the summary decides by; {@code key} the transport's key
+ * report's summary. {@code scenarioId} is the section id the summary decides by; {@code key} the transport's key
  * ({@code floor}, {@code local-default}, {@code busypoll50}, {@code busypoll-auto} ...); {@code rounds} the
  * figure per interleaved round, empty when the scenario has none. Immutable.
  */

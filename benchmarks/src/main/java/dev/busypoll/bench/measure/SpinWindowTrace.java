@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.measure;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import dev.busypoll.bench.report.Chart;
 import dev.busypoll.testbed.measure.Table;
 import io.netty.util.concurrent.DefaultThreadFactory;
 

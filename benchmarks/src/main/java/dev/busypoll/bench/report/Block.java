@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.report;
 
 import java.util.List;
 import java.util.stream.Collectors;

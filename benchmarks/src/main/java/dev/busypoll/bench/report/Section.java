@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.report;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +10,7 @@ import dev.busypoll.testbed.measure.Table;
 /**
  * One scenario's part of the report: an id (anchor and file stem, e.g. {@code pingpong}), a title, the blocks
  * people read in order, the files tools read (name → content, unique per report) and the headline figures for the
- * {@link Summary}, which must carry this section's id. Immutable.
+ * report's summary, which must carry this section's id. Immutable.
  */
 public record Section(String id, String title, List<Block> blocks, Map<String, String> files,
                       List<Headline> headlines) {

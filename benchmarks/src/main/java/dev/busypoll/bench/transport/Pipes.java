@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.transport;
 
 import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;

@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.config;
 
 /** The check every scenario's configuration makes of its values. Stateless. */
 public final class Checks {

@@ -1,9 +1,7 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.transport;
 
 import java.util.concurrent.Callable;
 
-import dev.busypoll.bench.transport.Opener;
-import dev.busypoll.bench.transport.Transport;
 
 /**
  * A transport of no real kind for a scenario's tests: named after its key, always available, no spinning threads,

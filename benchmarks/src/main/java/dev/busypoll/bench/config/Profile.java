@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.config;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.transport;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.measure;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -10,7 +10,10 @@ import dev.busypoll.testbed.measure.CpuClock;
 import dev.busypoll.testbed.measure.Table;
 import io.netty.util.ResourceLeakDetector;
 
-/** What a report says about the machine it ran on. The CPU clocks are {@link CpuClock}'s. */
+/**
+ * What a report says about the machine it ran on (the CPU clocks are {@link CpuClock}'s), and the one setting the
+ * measuring JVMs make of it: Netty's leak detector off unless asked for. Stateless.
+ */
 public final class Machine {
     private Machine() {
     }
@@ -18,6 +21,14 @@ public final class Machine {
     /** Cores available to this JVM. */
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Turns Netty's leak detector off unless {@code -Dio.netty.leakDetection.level} is given. */
+    public static void quietLeakDetector() {
+        if (System.getProperty("io.netty.leakDetection.level") == null
+                && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
     }
 
     /** The lines printed at the top of every report: JVM, OS, cores, the JVM's arguments. */

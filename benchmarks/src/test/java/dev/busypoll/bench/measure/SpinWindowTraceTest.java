@@ -1,13 +1,14 @@
-package dev.busypoll.bench;
+package dev.busypoll.bench.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Chart;
+import org.junit.jupiter.api.Test;
+
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-
-import org.junit.jupiter.api.Test;
 
 class SpinWindowTraceTest {
     @Test
