@@ -163,7 +163,7 @@ class BenchMainTest {
     }
 
     @Test
-    void shouldRejectBadOpenLoopAndIdleValuesWithUsage() {
+    void shouldRejectBadOpenLoopIdleAndContentionValuesWithUsage() {
         for (String[] args : List.of(new String[] {"openloop", "--rates", "0"},
                 new String[] {"openloop", "--rates", "-10"}, new String[] {"openloop", "--rates", "5000,1000"},
                 new String[] {"openloop", "--rates", "fast"}, new String[] {"openloop", "--rates", ","},
@@ -176,7 +176,9 @@ class BenchMainTest {
                 new String[] {"idle", "--openloop-sessions", "2"},
                 new String[] {"idle", "--idle-settle", "1"}, new String[] {"idle", "--idle-traffic", "-3"},
                 new String[] {"idle", "--rates", "1000"}, new String[] {"openloop", "--idle-window", "10"},
-                new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"})) {
+                new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"},
+                new String[] {"contention", "--contention-reps", "0"},
+                new String[] {"contention", "--contention-conditions", "quiet,moon"})) {
             err.reset();
             assertEquals(2, run(args), String.join(" ", args));
             String e = err.toString(StandardCharsets.UTF_8);

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Preset sizes: {@link #QUICK} is the main job (a few minutes at most on 2 cores), {@link #FULL} the recorded run
  * on a quiet machine; how each size was chosen is in {@code docs/harness.md}, "Profiles". The components are
- * named after the command-line options that override them ({@code ScenarioOptions}).
+ * named after the command-line options that override them (each scenario's {@code *Options}).
  */
 public record Profile(String name, int hackbenchLoops, int hackbenchRuns, int roundTrips, int warmupRoundTrips,
                       int pingPongReps, int grpcCalls, int grpcWarmupCalls, int grpcReps,
