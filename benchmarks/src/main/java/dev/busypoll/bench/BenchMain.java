@@ -26,6 +26,7 @@ import dev.busypoll.bench.channels.ChannelHackbench;
 import dev.busypoll.bench.channels.ChannelHackbenchSection;
 import dev.busypoll.bench.channels.Streaming;
 import dev.busypoll.bench.channels.StreamingSection;
+import dev.busypoll.bench.config.Profile;
 import dev.busypoll.bench.contention.Contention;
 import dev.busypoll.bench.contention.ContentionSection;
 import dev.busypoll.bench.grpc.GrpcBench;
@@ -38,11 +39,12 @@ import dev.busypoll.bench.idle.IdleSection;
 import dev.busypoll.bench.jmh.JmhRunner;
 import dev.busypoll.bench.jmh.JmhSection;
 import dev.busypoll.bench.latency.LatencyRow;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.openloop.OpenLoop;
 import dev.busypoll.bench.openloop.OpenLoopSection;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.pingpong.PingPongSection;
-import io.netty.util.ResourceLeakDetector;
+import dev.busypoll.bench.report.Section;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
@@ -64,19 +66,11 @@ public final class BenchMain {
 
     /** Runs the command line and exits with its status (0 ok, 1 a benchmark failed, 2 a usage error). */
     public static void main(String[] args) {
-        quietLeakDetector();
+        Machine.quietLeakDetector();
         // UTF-8 like the results file, whatever the platform's default ("µs" must survive a C locale).
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.exit(run(args, out, err));
-    }
-
-    /** Turns Netty's leak detector off unless {@code -Dio.netty.leakDetection.level} is given. */
-    public static void quietLeakDetector() {
-        if (System.getProperty("io.netty.leakDetection.level") == null
-                && System.getProperty("io.netty.leakDetectionLevel") == null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        }
     }
 
     /** The parsed command line: the scenario ({@code all} for every one), each configuration, the output. */

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.busypoll.bench.html.HtmlPage;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * The report of one invocation: the machine header, then the {@link Summary} and one {@link Section} per scenario

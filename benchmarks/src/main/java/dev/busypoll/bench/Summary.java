@@ -6,7 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
-import java.util.regex.Pattern;
+
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.report.SettingKeys;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * The report's first section: per scenario and case, busypoll's best fixed busy-poll setting and AUTO against
@@ -27,24 +34,7 @@ public final class Summary {
     /** The floor's key, and the key standing in for it where a scenario has no floor of its own. */
     private static final List<String> FLOOR_KEYS = List.of("floor", "inprocess");
 
-    private static final Pattern FIXED = Pattern.compile("(busypoll|spin)\\d+");
-
     private Summary() {
-    }
-
-    /** Whether {@code key} is a fixed busy-poll time of the busypoll channel or the core pipes. */
-    public static boolean isFixed(String key) {
-        return FIXED.matcher(key).matches();
-    }
-
-    /** Whether {@code key} is the adaptive setting. */
-    public static boolean isAuto(String key) {
-        return key.endsWith("-auto");
-    }
-
-    /** Whether {@code key} is a busy-poll setting, fixed or adaptive: the rows compared round by round. */
-    public static boolean isBusyPollSetting(String key) {
-        return isFixed(key) || isAuto(key);
     }
 
     /** The summary section, or {@code null} when no scenario gave a figure with a busy-poll row. */
@@ -76,7 +66,7 @@ public final class Summary {
                 csv.add(List.of(h.scenario(), h.caseLabel(), h.metric(), h.key(), Table.fmt(h.value(), 4),
                         Table.fmt(h.cpu(), 4), h.cpuUnit(), String.valueOf(IN_AUTO_BAR.contains(h.scenarioId()))));
             }
-            Headline best = hs.stream().filter(h -> isFixed(h.key()) && h.value() > 0)
+            Headline best = hs.stream().filter(h -> SettingKeys.isFixed(h.key()) && h.value() > 0)
                     .min((a, b) -> Double.compare(a.value(), b.value())).orElse(null);
             if (best == null) {
                 continue;
@@ -84,7 +74,7 @@ public final class Summary {
             Headline floor = FLOOR_KEYS.stream().map(k -> find(hs, k)).filter(h -> h != null).findFirst()
                     .orElse(null);
             Headline local = find(hs, "local-default");
-            Headline auto = hs.stream().filter(h -> isAuto(h.key())).findFirst().orElse(null);
+            Headline auto = hs.stream().filter(h -> SettingKeys.isAuto(h.key())).findFirst().orElse(null);
             String bar = "n/a";
             double autoRatio = ratio(auto, best);
             double autoCpuRatio = auto == null ? Double.NaN : Stats.ratio(auto.cpu(), best.cpu());

@@ -3,6 +3,13 @@ package dev.busypoll.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.config.Profile;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.transport.Netty;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Test;
-
-import dev.busypoll.bench.transport.Netty;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command line: usage errors, help, and a tiny end-to-end run that writes its files. */
 @Timeout(120)
@@ -162,7 +163,7 @@ class BenchMainTest {
     }
 
     @Test
-    void shouldRejectBadOpenLoopAndIdleValuesWithUsage() {
+    void shouldRejectBadOpenLoopIdleAndContentionValuesWithUsage() {
         for (String[] args : List.of(new String[] {"openloop", "--rates", "0"},
                 new String[] {"openloop", "--rates", "-10"}, new String[] {"openloop", "--rates", "5000,1000"},
                 new String[] {"openloop", "--rates", "fast"}, new String[] {"openloop", "--rates", ","},
@@ -175,7 +176,9 @@ class BenchMainTest {
                 new String[] {"idle", "--openloop-sessions", "2"},
                 new String[] {"idle", "--idle-settle", "1"}, new String[] {"idle", "--idle-traffic", "-3"},
                 new String[] {"idle", "--rates", "1000"}, new String[] {"openloop", "--idle-window", "10"},
-                new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"})) {
+                new String[] {"pingpong", "--rates", "1000"}, new String[] {"openloop", "--reps", "2"},
+                new String[] {"contention", "--contention-reps", "0"},
+                new String[] {"contention", "--contention-conditions", "quiet,moon"})) {
             err.reset();
             assertEquals(2, run(args), String.join(" ", args));
             String e = err.toString(StandardCharsets.UTF_8);

@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
 
 class SummaryTest {
     private static Headline h(String caseLabel, String key, double value, double cpu) {
@@ -208,16 +214,5 @@ class SummaryTest {
         Section s = Summary.of(List.of(h("", "busypoll50", 0.7, 1.8)));
         assertEquals(2, s.tables().size(), "the headline and the detail, no AUTO table without an AUTO row");
         assertEquals("n/a", s.tables().get(0).rows().get(0).get(6), "AUTO against the best fixed setting");
-    }
-
-    @Test
-    void shouldTellTheBusyPollSettingsFixedOrAdaptiveFromTheOtherRows() {
-        for (String key : List.of("busypoll0", "busypoll5", "busypoll50", "busypoll-auto", "spin5", "spin-auto")) {
-            assertTrue(Summary.isBusyPollSetting(key), key);
-        }
-        for (String key : List.of("floor", "local-default", "nio", "epoll", "epoll-busypoll50", "pipe50",
-                "kernel-pipe", "inprocess")) {
-            assertFalse(Summary.isBusyPollSetting(key), key);
-        }
     }
 }

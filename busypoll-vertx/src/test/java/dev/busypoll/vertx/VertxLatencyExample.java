@@ -8,7 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
-import dev.busypoll.testbed.LatencyComparison;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyComparison;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
@@ -92,12 +94,12 @@ public final class VertxLatencyExample {
 
     /** {@code requests} GETs, each sent when the previous answer arrived; latencies and the process's CPU. */
     private static LatencyComparison.Sample roundTrips(Instance instance, int requests) throws Exception {
-        Histogram nanos = LatencyComparison.newHistogram();
+        Histogram nanos = Percentiles.newHistogram();
         CompletableFuture<Void> done = new CompletableFuture<>();
-        long cpu = LatencyComparison.processCpuNanos();
+        long cpu = CpuClock.processNanos();
         instance.vertx().getOrCreateContext().runOnContext(v -> next(instance, requests, nanos, done));
         done.get(WAIT_MINUTES, TimeUnit.MINUTES);
-        return new LatencyComparison.Sample(nanos, LatencyComparison.processCpuNanos() - cpu);
+        return new LatencyComparison.Sample(nanos, CpuClock.processNanos() - cpu);
     }
 
     private static void next(Instance instance, int remaining, Histogram nanos, CompletableFuture<Void> done) {

@@ -8,20 +8,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.channel.EventLoop;
-
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.SpinWindowTrace;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.measure.SpinWindowTrace;
 import dev.busypoll.bench.pingpong.PingPongClient;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.transport.Echo;
-import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.Table;
+import io.netty.channel.EventLoop;
 
 /**
  * Drives one AUTO busypoll connection (client and server child on two single-threaded loops) through phases of

@@ -5,17 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * hackbench over channels ({@code hackbench-channels}): G groups of {@value #FDS} senders and {@value #FDS}
@@ -158,9 +158,9 @@ public final class ChannelHackbench {
 
     /**
      * Whether a transport's runs are interleaved with the others' of its kind: the busypoll channel's settings
-     * ({@link Summary#isBusyPollSetting}), which the report compares with each other within 10%.
+     * ({@link SettingKeys#isBusyPollSetting}), which the report compares with each other within 10%.
      */
     static boolean interleaved(String key) {
-        return Summary.isBusyPollSetting(key);
+        return SettingKeys.isBusyPollSetting(key);
     }
 }

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.hackbench.HackbenchSection;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders a {@link ChannelHackbench.Result} as the report's hackbench-over-channels section and CSV. Stateless. */
 public final class ChannelHackbenchSection {

@@ -4,7 +4,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 
 /**
  * A memory guard for one stream: the sender stops when more than {@code capacity} bytes are sent but not yet

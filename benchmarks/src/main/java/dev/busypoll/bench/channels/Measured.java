@@ -2,7 +2,7 @@ package dev.busypoll.bench.channels;
 
 import java.util.concurrent.Callable;
 
-import dev.busypoll.bench.CpuClock;
+import dev.busypoll.testbed.measure.CpuClock;
 
 /**
  * One run of a session as the transport saw it.

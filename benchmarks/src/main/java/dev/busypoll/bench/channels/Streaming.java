@@ -7,16 +7,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
-import io.netty.buffer.ByteBufAllocator;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.Table;
+import io.netty.buffer.ByteBufAllocator;
 
 /**
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to one
@@ -105,7 +104,7 @@ public final class Streaming {
             Cell<Run> a = row("floor");
             Cell<Run> b = row("floor-bytebuf");
             Cell<Run> c = row("floor-pipeline");
-            Cell<Run> best = rows.stream().filter(r -> Summary.isFixed(r.key()) && !r.runs().isEmpty())
+            Cell<Run> best = rows.stream().filter(r -> SettingKeys.isFixed(r.key()) && !r.runs().isEmpty())
                     .min(Comparator.comparingDouble(r -> r.median(Run::microsPerMessage))).orElse(null);
             rung(t, "(a) SPSC hand-off of a preallocated object", a, null, null);
             rung(t, "(b) (a) + a 64-byte ByteBuf, allocated by the writer, released by the reader", b, a,

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders a {@link Streaming.Result} as the report's streaming section and its CSV. Stateless. */
 public final class StreamingSection {

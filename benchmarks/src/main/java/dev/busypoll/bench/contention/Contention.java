@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Stats;
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.testbed.measure.Stats;
 
 /**
  * The contention section's runs: per {@link Condition}, one measuring JVM ({@link ContentionChild}) started behind

@@ -6,8 +6,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import dev.busypoll.bench.BenchMain;
 import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.Netty;
 
 /**
@@ -29,7 +29,7 @@ public final class ContentionChild {
 
     /** Runs the sizes of {@code args} ({@link Sizes#toArgs}); exits 0, or 2 for arguments it cannot read. */
     public static void main(String[] args) {
-        BenchMain.quietLeakDetector();
+        Machine.quietLeakDetector();
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         Sizes sizes;
         try {

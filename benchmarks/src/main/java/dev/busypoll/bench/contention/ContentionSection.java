@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * The report's contention section: per condition, a headline row (the share of cells where AUTO is no worse than

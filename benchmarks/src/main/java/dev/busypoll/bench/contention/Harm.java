@@ -3,8 +3,8 @@ package dev.busypoll.bench.contention;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * Whether a row does harm against {@code LocalChannel} in one cell: it is worse where its p50 is over

@@ -4,15 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.CpuClock;
 import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.openloop.OpenLoopSession;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;
 import dev.busypoll.bench.pingpong.PingPong;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.testbed.measure.CpuClock;
+import org.HdrHistogram.Histogram;
 
 /**
  * The traffic shapes the contention section measures, each over one {@link Netty} transport in one repetition,

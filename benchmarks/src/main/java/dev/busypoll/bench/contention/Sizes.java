@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 
 /**
  * How much every measuring JVM of the contention section runs: repetitions, and per repetition the ping-pong round

@@ -5,16 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.latency.Watchdog;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.testbed.grpc.GrpcConnection;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * gRPC unary round trips ({@code busypoll.Pricing/Quote} of the testbed's {@code PricingService}) over grpc-netty

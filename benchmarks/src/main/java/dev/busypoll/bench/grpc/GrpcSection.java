@@ -2,8 +2,8 @@ package dev.busypoll.bench.grpc;
 
 import java.util.List;
 
-import dev.busypoll.bench.Section;
 import dev.busypoll.bench.latency.LatencyRows;
+import dev.busypoll.bench.report.Section;
 
 /** Renders a {@link GrpcBench.Result} as the report's gRPC section, its CSV and .hgrm files. Stateless. */
 public final class GrpcSection {

@@ -9,21 +9,21 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
 
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Pipes;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.BusyWait;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Pipe;
+import dev.busypoll.bench.transport.Pipes;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.ThreadTransport;
 import dev.busypoll.bench.transport.Workers;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * hackbench inside one JVM, thread mode ({@code hackbench}): G groups of {@value #FDS} sender and {@value #FDS}

@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders a {@link Hackbench.Result} as the report's thread-mode hackbench section and its CSV. Stateless. */
 public final class HackbenchSection {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.busypoll.bench.report.Chart;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
@@ -44,8 +45,6 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
-
-import dev.busypoll.bench.Chart;
 
 /**
  * Draws a {@link Chart} with JFreeChart as one inline {@code <svg>} element (JFreeSVG): title, axes with gridlines

@@ -8,20 +8,19 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.openloop.OpenLoopSession;
 import dev.busypoll.bench.openloop.Plan;
 import dev.busypoll.bench.openloop.RunFigures;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+import org.HdrHistogram.Histogram;
 
 /**
  * Idle cost: what a connected client/server pair costs when no message moves. Per transport: open the pair, send

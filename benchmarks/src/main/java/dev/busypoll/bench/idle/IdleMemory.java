@@ -8,17 +8,16 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.NettyPair;
+import dev.busypoll.testbed.measure.Table;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoopGroup;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Table;
-import dev.busypoll.bench.transport.Netty;
-import dev.busypoll.bench.transport.NettyPair;
 
 /**
  * Memory per idle connection: per in-JVM transport, {@code connections} connections (both ends) on one group of two

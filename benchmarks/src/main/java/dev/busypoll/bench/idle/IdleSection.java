@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders an {@link IdleCost.Result} as the report's idle-cost section and its CSV. Stateless. */
 public final class IdleSection {

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * One JMH result as plain data for a report: the benchmark ({@code Class.method} without the package), JMH's mode

@@ -17,6 +17,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.bench.config.Checks;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.testbed.measure.Table;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -32,10 +35,6 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.Statistics;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Table;
 
 /**
  * Runs this package's JMH microbenchmarks through JMH's {@link Runner}, each with its CPU cost

@@ -5,13 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
 import dev.busypoll.bench.latency.LatencyRep;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * The report's microbenchmark section: the JMH figures, and the ping-pong ones beside the harness's rows that

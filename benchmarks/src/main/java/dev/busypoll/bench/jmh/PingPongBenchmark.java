@@ -3,6 +3,8 @@ package dev.busypoll.bench.jmh;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.busypoll.bench.transport.Pipes;
+import dev.busypoll.core.pipe.BusyWaitPipe;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,9 +16,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-
-import dev.busypoll.bench.Pipes;
-import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
  * Two-thread ping-pong in SampleTime, one op = one round trip: the JMH twins of the harness's floor row

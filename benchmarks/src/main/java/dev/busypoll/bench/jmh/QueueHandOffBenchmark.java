@@ -2,6 +2,8 @@ package dev.busypoll.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.bench.transport.Pipes;
+import dev.busypoll.core.pipe.BusyWaitPipe;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,9 +15,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-
-import dev.busypoll.bench.Pipes;
-import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
  * One hand-off through a queue on one thread, offer then poll, so no cache line moves between cores: the

@@ -1,8 +1,7 @@
 package dev.busypoll.bench.latency;
 
+import dev.busypoll.testbed.measure.Percentiles;
 import org.HdrHistogram.AbstractHistogram;
-
-import dev.busypoll.bench.Percentiles;
 
 /**
  * One repetition of one row of a latency scenario. Latencies and times per op in µs; {@code cpuUsPerOp} is process

@@ -3,9 +3,8 @@ package dev.busypoll.bench.latency;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.testbed.measure.Stats;
 import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.Stats;
 
 /**
  * Every repetition of one row of a latency scenario. Immutable once built.

@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Percentiles;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.PercentileChart;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Percentiles;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
 
 /**
  * The report's view of a latency scenario's rows: the results table (medians over repetitions, ratios to
@@ -128,11 +129,12 @@ public final class LatencyRows {
             points.add(new Chart.Series(r.name(), List.of(new Chart.Point(r.median(LatencyRep::p50),
                     r.median(LatencyRep::cpuUsPerOp)))));
             if (r.histogram() != null) {
-                curves.add(Percentiles.curve(r.name(), r.histogram()));
-                files.put(id + "-" + Percentiles.fileKey(r.key()) + ".hgrm", Percentiles.hgrm(r.histogram()));
+                curves.add(PercentileChart.curve(r.name(), r.histogram()));
+                files.put(id + "-" + Section.fileKey(r.key()) + ".hgrm", Percentiles.hgrm(r.histogram()));
             }
         }
-        blocks.add(Block.chart(Percentiles.chart(what + " by percentile (all repetitions merged)", yLabel, curves)));
+        blocks.add(Block.chart(PercentileChart.chart(what + " by percentile (all repetitions merged)", yLabel,
+                curves)));
         blocks.add(Block.chart(Chart.scatter(what + ": CPU per op against median latency (lower left is better)",
                 "p50 latency µs (median over repetitions)", "CPU µs per op", Chart.Scale.LOG, Chart.Scale.LOG,
                 points)));

@@ -13,12 +13,11 @@ import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.report.SettingKeys;
+import dev.busypoll.testbed.measure.CpuClock;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Summary;
 
 /**
  * The repetition loop of a closed-loop latency scenario: repetitions interleaved, each round in its own seeded
@@ -115,7 +114,7 @@ public final class LatencyRuns {
 
     /**
      * Runs every available subject {@code repetitions} times, interleaved, the busy-poll settings
-     * ({@link Summary#isBusyPollSetting}) one after another in each round; notes failures in {@code notes} and
+     * ({@link SettingKeys#isBusyPollSetting}) one after another in each round; notes failures in {@code notes} and
      * prints one line per repetition. Returns one row per subject, in order.
      */
     public static <T extends LatencySubject> List<LatencyRow> run(String label, List<T> subjects, int repetitions,
@@ -127,7 +126,7 @@ public final class LatencyRuns {
         Map<String, Histogram> histograms = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         for (int rep = 0; rep < repetitions; rep++) {
-            for (T s : inRoundOrder(subjects, rep, t -> Summary.isBusyPollSetting(t.key()))) {
+            for (T s : inRoundOrder(subjects, rep, t -> SettingKeys.isBusyPollSetting(t.key()))) {
                 if (s.unavailableReason() != null || failed.containsKey(s.key())) {
                     continue;
                 }

@@ -8,22 +8,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.CpuClock;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Machine;
-import dev.busypoll.bench.Percentiles;
-import dev.busypoll.bench.Pipes;
-import dev.busypoll.bench.Stats;
-import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRuns;
+import dev.busypoll.bench.measure.Machine;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Opener;
+import dev.busypoll.bench.transport.Pipes;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.Percentiles;
+import dev.busypoll.testbed.measure.Stats;
+import dev.busypoll.testbed.measure.Table;
+import org.HdrHistogram.Histogram;
 
 /**
  * Latency under a fixed offered load, open loop: the client sends 8-byte requests at scheduled times
@@ -120,7 +119,7 @@ public final class OpenLoop {
     /**
      * One rate of one transport, its sessions pooled. Latencies and CPU per message in µs (CPU NaN when unknown);
      * {@code latenessP99} is the pacer's own delay, {@code hgrm} the latency distribution ({@link Percentiles#hgrm}).
-     * Per session, in session order: its own p50 and CPU per message (what the {@link Summary} pairs), and the
+     * Per session, in session order: its own p50 and CPU per message (what the report's summary pairs), and the
      * server and client loops' idle ladders over the run (empty when the transport has none).
      */
     public record Cell(long offered, long scheduled, long sent, long received, double achieved, double p50,
@@ -230,7 +229,8 @@ public final class OpenLoop {
         notes.forEach(progress::println);
         List<Lane> lanes = transports.stream().map(t -> new Lane(t, config.rates)).toList();
         for (int s = 0; s < config.sessions; s++) {
-            for (Lane lane : LatencyRuns.inRoundOrder(lanes, s, l -> Summary.isBusyPollSetting(l.transport.key()))) {
+            for (Lane lane : LatencyRuns.inRoundOrder(lanes, s,
+                    l -> SettingKeys.isBusyPollSetting(l.transport.key()))) {
                 if (lane.transport.unavailableReason() == null && lane.failure == null) {
                     runSession(config, lane, s, opener, notes, progress);
                 }

@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.Table;
 
 /** Renders an {@link OpenLoop.Result} as the report's open-loop section, its CSV and .hgrm files. Stateless. */
 public final class OpenLoopSection {

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.Checks;
-import dev.busypoll.bench.Table;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
 import dev.busypoll.bench.latency.LatencyRuns;
@@ -20,6 +17,8 @@ import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.Table;
+import org.HdrHistogram.Histogram;
 
 /**
  * Ping-pong, the in-JVM {@code perf bench sched pipe}: an 8-byte message bounced between a client and a server,

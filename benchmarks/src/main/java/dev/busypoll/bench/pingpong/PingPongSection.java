@@ -3,10 +3,10 @@ package dev.busypoll.bench.pingpong;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Section;
 import dev.busypoll.bench.latency.LatencyRow;
 import dev.busypoll.bench.latency.LatencyRows;
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Section;
 
 /** Renders a {@link PingPong.Result} as the report's ping-pong section, its CSV and .hgrm files. Stateless. */
 public final class PingPongSection {

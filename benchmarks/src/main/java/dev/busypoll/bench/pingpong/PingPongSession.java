@@ -7,18 +7,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.netty.channel.EventLoop;
-import org.HdrHistogram.Histogram;
-
-import dev.busypoll.bench.Pipes;
 import dev.busypoll.bench.transport.Echo;
 import dev.busypoll.bench.transport.LoopFigures;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.NettyPair;
 import dev.busypoll.bench.transport.Pipe;
+import dev.busypoll.bench.transport.Pipes;
 import dev.busypoll.bench.transport.ThreadTransport;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.core.IdleStats;
+import io.netty.channel.EventLoop;
+import org.HdrHistogram.Histogram;
 
 /**
  * A connected client/server pair of one transport that bounces an 8-byte message: between threads

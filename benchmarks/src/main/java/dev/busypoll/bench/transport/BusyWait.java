@@ -1,6 +1,5 @@
 package dev.busypoll.bench.transport;
 
-import dev.busypoll.bench.Pipes;
 import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.pipe.BusyWaitPipe;
 

@@ -1,10 +1,9 @@
 package dev.busypoll.bench.transport;
 
+import dev.busypoll.bench.config.Checks;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
-
-import dev.busypoll.bench.Checks;
 
 /**
  * The floor: plain threads handing messages through JCTools queues ({@link SpscArrayQueue}, or {@link

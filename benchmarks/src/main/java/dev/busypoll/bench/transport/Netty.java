@@ -5,16 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-
-import dev.busypoll.bench.Checks;
+import dev.busypoll.bench.config.Checks;
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
 import dev.busypoll.testbed.NettyTransport;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
 
 /**
  * One Netty transport of the report at one busy-poll setting ({@code BUSY_POLL_MICROS} for the busypoll channel,

@@ -8,9 +8,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.busypoll.testbed.measure.CpuClock;
 import io.netty.util.concurrent.FastThreadLocalThread;
-
-import dev.busypoll.bench.CpuClock;
 
 /**
  * The plain threads of one run over a {@link ThreadTransport}: {@link #ready} starts them all and waits until each

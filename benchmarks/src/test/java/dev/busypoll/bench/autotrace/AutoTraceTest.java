@@ -4,17 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.core.AdaptiveSpinPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import dev.busypoll.bench.Chart;
-import dev.busypoll.core.AdaptiveSpinPolicy;
-import dev.busypoll.bench.Section;
 
 @Timeout(120)
 class AutoTraceTest {

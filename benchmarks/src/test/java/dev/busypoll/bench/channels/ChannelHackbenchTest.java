@@ -7,22 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.bench.transport.FakeTransport;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.FakeTransport;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.transport.Cell;
-import dev.busypoll.bench.transport.Netty;
-import dev.busypoll.bench.transport.Transport;
 
 /** A tiny hackbench over every channel transport: complete and sane results, never timing thresholds. */
 @Timeout(300)

@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
-
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.report.SettingKeys;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Transport;
+import dev.busypoll.testbed.measure.Table;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -22,13 +21,13 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Summary;
-import dev.busypoll.bench.Table;
-import dev.busypoll.bench.transport.Cell;
-import dev.busypoll.bench.transport.Netty;
-import dev.busypoll.bench.transport.Transport;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A tiny stream over every transport: complete and sane results, never timing thresholds. */
 @Timeout(300)
@@ -68,7 +67,7 @@ class StreamingTest {
 
         Table ladder = result.ladder();
         assertEquals(List.of("floor", "floor-bytebuf", "floor-pipeline", "busypoll-auto", "local-default", "noop"),
-                ladder.rows().stream().map(r -> r.get(1)).filter(k -> !Summary.isFixed(k)).toList());
+                ladder.rows().stream().map(r -> r.get(1)).filter(k -> !SettingKeys.isFixed(k)).toList());
         assertEquals(7, ladder.rows().size(), "one rung for the best fixed busy-poll setting");
         assertFalse(ladder.markdown().contains("n/a"), ladder.markdown());
 

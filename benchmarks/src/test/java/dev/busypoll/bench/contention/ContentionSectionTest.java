@@ -3,13 +3,12 @@ package dev.busypoll.bench.contention;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Table;
 import org.junit.jupiter.api.Test;
 
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The section from given figures: the headline share per condition, the ratios, medians, skipped conditions. */
 class ContentionSectionTest {

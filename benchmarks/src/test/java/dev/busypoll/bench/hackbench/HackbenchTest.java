@@ -7,19 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.core.IdleStats;
+import dev.busypoll.bench.transport.BrokenTransport;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.ThreadTransport;
+import dev.busypoll.core.IdleStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
 
 /** A tiny hackbench: complete and sane results, never timing thresholds. */
 @Timeout(60)

@@ -4,19 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Block;
+import dev.busypoll.bench.report.Chart;
+import dev.busypoll.bench.report.PercentileChart;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.testbed.measure.Table;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-
-import org.junit.jupiter.api.Test;
-
-import dev.busypoll.bench.Block;
-import dev.busypoll.bench.Chart;
-import dev.busypoll.bench.Percentiles;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
 
 /** The HTML page and its plots: every block rendered, text escaped, self-contained; the plots as SVG. */
 class HtmlPageTest {
@@ -186,7 +185,7 @@ class HtmlPageTest {
         for (int i = 1; i <= 10_000; i++) {
             h.recordValue(1_000L * i);
         }
-        String svg = ChartSvg.render(Percentiles.chart("p", "µs", List.of(Percentiles.curve("t", h))), "t");
+        String svg = ChartSvg.render(PercentileChart.chart("p", "µs", List.of(PercentileChart.curve("t", h))), "t");
         List<String> texts = texts(svg);
         assertTrue(texts.containsAll(List.of("0%", "50%", "90%", "99%", "99.9%", "99.99%")), texts.toString());
         assertFalse(texts.contains("1k") && texts.indexOf("1k") < texts.indexOf("99.99%"), "no other x ticks");

@@ -6,20 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
-
+import dev.busypoll.bench.openloop.OpenLoopSession;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.FakeTransport;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.FakeTransport;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.openloop.OpenLoopSession;
-import dev.busypoll.bench.transport.Floor;
-
-import dev.busypoll.bench.transport.Netty;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
 
 /** A tiny idle-cost run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)

@@ -3,15 +3,14 @@ package dev.busypoll.bench.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.latency.LatencyRep;
+import dev.busypoll.bench.latency.LatencyRow;
+import dev.busypoll.testbed.measure.Table;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import org.junit.jupiter.api.Test;
-
-import dev.busypoll.bench.Table;
-import dev.busypoll.bench.latency.LatencyRep;
-import dev.busypoll.bench.latency.LatencyRow;
 
 /** The JMH-versus-harness agreement table, from synthetic JMH figures and harness rows; no JMH run. */
 class JmhSectionTest {

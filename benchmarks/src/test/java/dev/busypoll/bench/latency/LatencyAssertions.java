@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.busypoll.bench.CpuClock;
+import dev.busypoll.testbed.measure.CpuClock;
 
 /** What every measured row of a latency scenario must satisfy: complete and sane, never a timing threshold. */
 public final class LatencyAssertions {

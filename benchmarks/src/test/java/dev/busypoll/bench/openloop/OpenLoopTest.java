@@ -6,6 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.config.Profile;
+import dev.busypoll.bench.report.Headline;
+import dev.busypoll.bench.report.Section;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.FakeTransport;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.core.IdleStats;
+import dev.busypoll.testbed.measure.Table;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,21 +29,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.FakeTransport;
-import dev.busypoll.bench.Headline;
-import dev.busypoll.bench.Profile;
-import dev.busypoll.bench.Section;
-import dev.busypoll.bench.Table;
-
-import dev.busypoll.bench.transport.Floor;
-import dev.busypoll.bench.transport.Netty;
-import dev.busypoll.core.IdleStats;
 
 /** A tiny open-loop run over every transport: complete and sane results, never timing thresholds. */
 @Timeout(180)

@@ -6,21 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.latency.LatencyAssertions;
+import dev.busypoll.bench.latency.LatencyRow;
+import dev.busypoll.bench.transport.BrokenTransport;
+import dev.busypoll.bench.transport.Floor;
+import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.ThreadTransport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import dev.busypoll.bench.BrokenTransport;
-import dev.busypoll.bench.latency.LatencyAssertions;
-import dev.busypoll.bench.latency.LatencyRow;
-
-import dev.busypoll.bench.transport.Floor;
-import dev.busypoll.bench.transport.Netty;
-import dev.busypoll.bench.transport.ThreadTransport;
 
 /** A tiny ping-pong over every transport: complete and sane results, never timing thresholds. */
 @Timeout(120)

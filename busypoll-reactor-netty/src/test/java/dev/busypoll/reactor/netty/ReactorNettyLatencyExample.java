@@ -8,7 +8,9 @@ import java.util.Map;
 import dev.busypoll.channel.BusyPollAddress;
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
-import dev.busypoll.testbed.LatencyComparison;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyComparison;
+import dev.busypoll.testbed.measure.Percentiles;
 import org.HdrHistogram.Histogram;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -93,13 +95,13 @@ public final class ReactorNettyLatencyExample {
 
     /** {@code requests} GETs, each sent when the previous answer arrived; latencies and the process's CPU. */
     private static LatencyComparison.Sample roundTrips(HttpClient client, int requests) {
-        Histogram nanos = LatencyComparison.newHistogram();
-        long cpu = LatencyComparison.processCpuNanos();
+        Histogram nanos = Percentiles.newHistogram();
+        long cpu = CpuClock.processNanos();
         Flux.range(0, requests).concatMap(i -> Mono.defer(() -> {
             long start = System.nanoTime();
             return client.get().uri("/price").responseSingle((res, body) -> body.asString())
                     .doOnNext(price -> nanos.recordValue(System.nanoTime() - start));
         }), 1).blockLast(WAIT);
-        return new LatencyComparison.Sample(nanos, LatencyComparison.processCpuNanos() - cpu);
+        return new LatencyComparison.Sample(nanos, CpuClock.processNanos() - cpu);
     }
 }

@@ -1,5 +1,6 @@
 package dev.busypoll.examples.echo;
 
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -23,7 +24,7 @@ public final class EchoClientHandler extends ChannelInboundHandlerAdapter {
 
     private final int messageSize;
     private final int roundTrips;
-    private final Histogram rttNanos = new Histogram(3_600_000_000_000L, 3);
+    private final Histogram rttNanos = Percentiles.newHistogram();
     private final CompletableFuture<Histogram> done = new CompletableFuture<>();
     private int sent;
     private int pendingBytes;

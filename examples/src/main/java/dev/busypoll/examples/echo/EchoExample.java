@@ -1,12 +1,12 @@
 package dev.busypoll.examples.echo;
 
-import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
-import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyTable;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -107,9 +107,9 @@ public final class EchoExample {
             });
             for (TransportRun t : common.runs()) {
                 run(t.transport(), Math.max(1, roundTrips / 5), size, t.busyPollMicros(), layout, cores); // warm-up
-                long cpu = CpuTime.processNanos();
+                long cpu = CpuClock.processNanos();
                 Histogram h = run(t.transport(), roundTrips, size, t.busyPollMicros(), layout, cores);
-                table.add(t.label(), h, (CpuTime.processNanos() - cpu) / 1e3 / roundTrips);
+                table.add(t.label(), h, (CpuClock.processNanos() - cpu) / 1e3 / roundTrips);
             }
             System.out.print(table);
             System.out.println("(CPU/op: the whole process's CPU time per round trip, µs, start-up and shutdown"

@@ -3,15 +3,15 @@ package dev.busypoll.examples.grpc;
 import dev.busypoll.examples.support.AsyncRoundTrips;
 import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.CallerOptions;
-import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
-import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.testbed.NettyTransport;
 import dev.busypoll.testbed.grpc.GrpcConnection;
 import dev.busypoll.testbed.grpc.PricingService;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyTable;
 import io.grpc.CallOptions;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
@@ -165,9 +165,9 @@ public final class GrpcExample {
 
         /** Adds the calls {@code timed} measures to {@code table} as {@code label}, with the process's CPU per call. */
         private void addTimed(LatencyTable table, String label, Callable<Histogram> timed) throws Exception {
-            long cpu = CpuTime.processNanos();
+            long cpu = CpuClock.processNanos();
             Histogram h = timed.call();
-            table.add(label, h, (CpuTime.processNanos() - cpu) / 1e3 / calls);
+            table.add(label, h, (CpuClock.processNanos() - cpu) / 1e3 / calls);
         }
 
         /** Measures {@code --calls} calls. */

@@ -3,13 +3,14 @@ package dev.busypoll.examples.http;
 import dev.busypoll.examples.support.AsyncRoundTrips;
 import dev.busypoll.examples.support.Caller;
 import dev.busypoll.examples.support.CallerOptions;
-import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
-import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyTable;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.channel.Channel;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
@@ -135,7 +136,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
 
     /** Times {@code n} GETs one after the other: the request-response round trip, in ns. */
     public Histogram measureRoundTrips(String sku, int n) throws Exception {
-        Histogram h = LatencyTable.newNanosHistogram();
+        Histogram h = Percentiles.newHistogram();
         for (int i = 0; i < n; i++) {
             long start = System.nanoTime();
             HttpServiceClient.Response r = client.get("/stock/" + sku).get(10, TimeUnit.SECONDS);
@@ -149,7 +150,7 @@ public final class HttpMicroservicesExample implements AutoCloseable {
 
     /** Times {@code batches} batches of {@code depth} pipelined GETs: the time to the last answer, in ns. */
     public Histogram measurePipelinedBatches(String sku, int batches, int depth) throws Exception {
-        Histogram h = LatencyTable.newNanosHistogram();
+        Histogram h = Percentiles.newHistogram();
         List<CompletableFuture<HttpServiceClient.Response>> calls = new ArrayList<>(depth);
         for (int b = 0; b < batches; b++) {
             calls.clear();
@@ -247,15 +248,15 @@ public final class HttpMicroservicesExample implements AutoCloseable {
                             + Json.write(r.body()));
                 }
                 ex.warmUp(caller, "plum", calling.warmupSeconds());
-                long cpu = CpuTime.processNanos();
+                long cpu = CpuClock.processNanos();
                 Histogram h = caller == Caller.ASYNC ? ex.measureRoundTripsAsync("plum", requests)
                         : ex.measureRoundTrips("plum", requests);
-                single.add(t.label(), h, (CpuTime.processNanos() - cpu) / 1e3 / requests);
+                single.add(t.label(), h, (CpuClock.processNanos() - cpu) / 1e3 / requests);
                 if (caller == Caller.BLOCKING) {
                     int batches = Math.max(1, requests / depth);
-                    cpu = CpuTime.processNanos();
+                    cpu = CpuClock.processNanos();
                     Histogram b = ex.measurePipelinedBatches("plum", batches, depth);
-                    batch.add(t.label(), b, (CpuTime.processNanos() - cpu) / 1e3 / batches);
+                    batch.add(t.label(), b, (CpuClock.processNanos() - cpu) / 1e3 / batches);
                 }
                 System.out.println("  connections accepted by the inventory: "
                         + ex.inventory().connectionsAccepted());

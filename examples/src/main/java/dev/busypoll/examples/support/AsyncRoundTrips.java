@@ -1,5 +1,6 @@
 package dev.busypoll.examples.support;
 
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.channel.EventLoop;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +21,7 @@ public final class AsyncRoundTrips {
     private final EventLoop caller;
     private final Supplier<? extends CompletionStage<?>> call;
     private final int calls;
-    private final Histogram nanos = LatencyTable.newNanosHistogram();
+    private final Histogram nanos = Percentiles.newHistogram();
     private final CompletableFuture<Histogram> done = new CompletableFuture<>();
     private int made;
 

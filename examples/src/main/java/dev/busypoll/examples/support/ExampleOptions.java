@@ -2,11 +2,12 @@ package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.SpinMicros;
+import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
-import picocli.CommandLine;
 
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,7 +36,7 @@ public final class ExampleOptions {
                     + " are cores to spare). Default: picked from the core count, and printed.")
     private Layout layout;
 
-    @Option(names = "--busy-poll-micros", paramLabel = "MICROS", converter = BusyPollMicrosConverter.class,
+    @Option(names = "--busy-poll-micros", paramLabel = "MICROS", converter = SpinMicros.IntConverter.class,
             description = "How long an event loop spins for input before it parks: 0.."
                     + BusyPollChannelOption.MAX_BUSY_POLL_MICROS + " µs, or auto (or -1) to let the loop choose"
                     + " and adapt. Default: ${DEFAULT-VALUE}.")

@@ -2,6 +2,7 @@ package dev.busypoll.examples.support;
 
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.SpinMicros;
 
 import java.util.Locale;
 
@@ -40,7 +41,7 @@ public record TransportRun(NettyTransport transport, int busyPollMicros) {
                     + " has no spin time; give one to busypoll (or epoll's SO_BUSY_POLL) only");
         }
         try {
-            return new TransportRun(t, new BusyPollMicrosConverter().convert(spec.substring(colon + 1)));
+            return new TransportRun(t, SpinMicros.parse(spec.substring(colon + 1)));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("'" + spec + "': " + e.getMessage(), e);
         }

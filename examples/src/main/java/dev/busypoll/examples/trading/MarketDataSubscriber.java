@@ -1,6 +1,6 @@
 package dev.busypoll.examples.trading;
 
-import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class MarketDataSubscriber extends ChannelInboundHandlerAdapter {
 
-    private final Histogram latencyNanos = LatencyTable.newNanosHistogram();
+    private final Histogram latencyNanos = Percentiles.newHistogram();
     private final Long2LongHashMap lastSequence = new Long2LongHashMap(0);
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong gaps = new AtomicLong();

@@ -1,6 +1,6 @@
 package dev.busypoll.examples.trading;
 
-import dev.busypoll.examples.support.LatencyTable;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class OrderEntryClient extends ChannelInboundHandlerAdapter {
 
     private final OrderFlow flow;
-    private final Histogram ackNanos = LatencyTable.newNanosHistogram();
+    private final Histogram ackNanos = Percentiles.newHistogram();
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong rejects = new AtomicLong();

@@ -1,18 +1,18 @@
 package dev.busypoll.examples.trading;
 
-import dev.busypoll.examples.support.CpuTime;
 import dev.busypoll.examples.support.ExampleOptions;
-import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.TransportRun;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyTable;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +113,7 @@ public final class TradingExample {
             long rejectsBefore = p.client().rejects();
             long fillsBefore = p.client().fills();
             long mdBefore = p.publisher().published();
-            long cpuBefore = CpuTime.processNanos();
+            long cpuBefore = CpuClock.processNanos();
             long wallBefore = System.nanoTime();
             long measured = LoadGenerator.run(p.client(), p.clientChannel().eventLoop(), ratePerSecond,
                     (long) (seconds * 1e9));
@@ -121,7 +121,7 @@ public final class TradingExample {
             sent += measured;
             p.awaitQuiet(sent, 30, TimeUnit.SECONDS);
             long quiet = System.nanoTime();
-            long cpu = CpuTime.processNanos() - cpuBefore;
+            long cpu = CpuClock.processNanos() - cpuBefore;
             long wall = quiet - wallBefore;
             long minReceived = p.subscribers().stream().mapToLong(MarketDataSubscriber::received).min().orElse(0);
             long gaps = p.subscribers().stream().mapToLong(MarketDataSubscriber::gaps).sum();

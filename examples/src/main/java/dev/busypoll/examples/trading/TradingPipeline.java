@@ -1,9 +1,9 @@
 package dev.busypoll.examples.trading;
 
-import dev.busypoll.examples.support.LatencyTable;
 import dev.busypoll.examples.support.Layout;
 import dev.busypoll.examples.support.StageLoops;
 import dev.busypoll.testbed.NettyTransport;
+import dev.busypoll.testbed.measure.Percentiles;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -246,7 +246,7 @@ public final class TradingPipeline implements AutoCloseable {
     /** @return the order-to-market-data histogram (ns) of all subscribers together */
     public Histogram orderToMarketData() throws Exception {
         return subscriberGroup.next().submit(() -> {
-            Histogram all = LatencyTable.newNanosHistogram();
+            Histogram all = Percentiles.newHistogram();
             subscribers.forEach(s -> all.add(s.latencyNanos()));
             return all;
         }).get();

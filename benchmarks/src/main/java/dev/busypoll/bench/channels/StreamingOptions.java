@@ -1,0 +1,49 @@
+package dev.busypoll.bench.channels;
+
+import static dev.busypoll.bench.config.Defaults.or;
+
+import java.util.List;
+
+import dev.busypoll.bench.config.Defaults;
+import dev.busypoll.bench.config.Profile;
+import dev.busypoll.testbed.SpinMicros;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of one-way streaming: a picocli class that is also the scenario's subcommand. {@link #config} resolves
+ * them against a profile into the scenario's configuration ({@code Streaming.Config}) and throws
+ * {@link IllegalArgumentException} for values that configuration rejects, a usage error. Not thread-safe; filled in
+ * once by picocli.
+ */
+@Command(name = "streaming",
+        description = "One-way stream of 64-byte messages, flushed in batches, one client to one server child;"
+                + " every Netty transport beside an SPSC floor.")
+public final class StreamingOptions {
+    @Option(names = "--stream-messages", paramLabel = "N", description = "Measured messages per repetition"
+            + " (${bundle:streamMessages}).")
+    Long messages;
+
+    @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition"
+            + " (${bundle:streamWarmup}).")
+    Long warmup;
+
+    @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; medians"
+            + " reported (${bundle:streamReps}).")
+    Integer reps;
+
+    @Option(names = "--stream-batch", paramLabel = "N", defaultValue = "16",
+            description = "Messages written between two flushes (default ${DEFAULT-VALUE}).")
+    int batch;
+
+    @Option(names = "--stream-busy-poll", split = ",", paramLabel = "LIST", hideParamSyntax = true,
+            defaultValue = Defaults.BUSY_POLL,
+            converter = SpinMicros.LongConverter.class, description = "BUSY_POLL_MICROS, µs or auto (default"
+                    + " ${DEFAULT-VALUE}).")
+    List<Long> busyPoll;
+
+    public Streaming.Config config(Profile p) {
+        return new Streaming.Config(or(messages, p.streamMessages()), or(warmup, p.streamWarmup()),
+                or(reps, p.streamReps()), batch, busyPoll);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.busypoll.bench.report;
+
+import java.util.List;
+
+/**
+ * One transport's main figure (lower is better) and its CPU cost in one case of a scenario, for the
+ * report's summary. {@code scenarioId} is the section id the summary decides by; {@code key} the transport's key
+ * ({@code floor}, {@code local-default}, {@code busypoll50}, {@code busypoll-auto} ...); {@code rounds} the
+ * figure per interleaved round, empty when the scenario has none. Immutable.
+ */
+public record Headline(String scenarioId, String scenario, String caseLabel, String key, String metric,
+                       double value, double cpu, String cpuUnit, List<Round> rounds) {
+    /** Copies the rounds. */
+    public Headline {
+        rounds = List.copyOf(rounds);
+    }
+
+    /** A headline without per-round figures. */
+    public Headline(String scenarioId, String scenario, String caseLabel, String key, String metric, double value,
+                    double cpu, String cpuUnit) {
+        this(scenarioId, scenario, caseLabel, key, metric, value, cpu, cpuUnit, List.of());
+    }
+
+    /** One round's figure and CPU cost, in the headline's units (NaN when unknown). */
+    public record Round(double value, double cpu) {
+    }
+}

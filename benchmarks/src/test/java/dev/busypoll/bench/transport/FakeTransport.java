@@ -1,0 +1,42 @@
+package dev.busypoll.bench.transport;
+
+import java.util.concurrent.Callable;
+
+
+/**
+ * A transport of no real kind for a scenario's tests: named after its key, always available, no spinning threads,
+ * and it opens the test's own session ({@link #opener}).
+ *
+ * @param key  its name and key
+ * @param open makes a session
+ * @param <S>  the scenario's session
+ */
+public record FakeTransport<S>(String key, Callable<S> open) implements Transport {
+    /** A fake whose sessions cannot be opened: {@code open} throws {@code IllegalStateException(failure)}. */
+    public static <S> FakeTransport<S> broken(String failure) {
+        return new FakeTransport<>(BrokenTransport.KEY, () -> {
+            throw new IllegalStateException(failure);
+        });
+    }
+
+    @Override
+    public String name() {
+        return key;
+    }
+
+    @Override
+    public int spinningThreads(int threads) {
+        return 0;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return null;
+    }
+
+    /** Opens fakes with their own {@code open}, every other transport with {@code others}. */
+    @SuppressWarnings("unchecked")
+    public static <S> Opener<S> opener(Opener<S> others) {
+        return t -> t instanceof FakeTransport<?> f ? ((FakeTransport<S>) f).open.call() : others.open(t);
+    }
+}

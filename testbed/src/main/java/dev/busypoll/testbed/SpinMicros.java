@@ -1,0 +1,63 @@
+package dev.busypoll.testbed;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Reads a spin time (a busy-poll setting) from a command line, for the examples and the benchmarks alike: a whole
+ * number of microseconds from 0 to {@link BusyPollChannelOption#MAX_BUSY_POLL_MICROS}, underscores allowed as in
+ * Java ({@code 1_000}), or {@code auto} (any case) for {@link BusyPollChannelOption#AUTO}, the loop choosing its
+ * spin itself. {@code -1}, AUTO's value, is read as AUTO too. Anything else is refused with a message that names what
+ * is accepted. {@link IntConverter} and {@link LongConverter} hand it to picocli options of either type.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class SpinMicros {
+
+    private SpinMicros() {
+    }
+
+    /**
+     * The spin time {@code value} names, in µs, or {@link BusyPollChannelOption#AUTO}.
+     *
+     * @throws IllegalArgumentException {@code '<value>' is not a spin time: expected 0..1000000 µs or auto}
+     */
+    public static int parse(String value) {
+        String v = value.trim();
+        if (v.equalsIgnoreCase("auto")) {
+            return BusyPollChannelOption.AUTO;
+        }
+        try {
+            int micros = Integer.parseInt(v.replace("_", ""));
+            if (micros == BusyPollChannelOption.AUTO
+                    || (micros >= 0 && micros <= BusyPollChannelOption.MAX_BUSY_POLL_MICROS)) {
+                return micros;
+            }
+        } catch (NumberFormatException e) {
+            // not a number: refused below, with the accepted values
+        }
+        throw new IllegalArgumentException("'" + value + "' is not a spin time: expected 0.."
+                + BusyPollChannelOption.MAX_BUSY_POLL_MICROS + " µs or auto");
+    }
+
+    /** {@link #parse} for a picocli option of type {@code int}; what it refuses is a usage error. */
+    public static final class IntConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@link #parse} for a picocli option of type {@code long} (or a list of them); as {@link IntConverter}. */
+    public static final class LongConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return (long) new IntConverter().convert(value);
+        }
+    }
+}

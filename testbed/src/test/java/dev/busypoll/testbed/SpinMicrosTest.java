@@ -1,0 +1,46 @@
+package dev.busypoll.testbed;
+
+import dev.busypoll.channel.BusyPollChannelOption;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.TypeConversionException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SpinMicrosTest {
+
+    @Test
+    void shouldReadAutoInAnyCaseAndMinusOneAsAuto() {
+        for (String auto : new String[] {"auto", "AUTO", " Auto ", "-1"}) {
+            assertEquals(BusyPollChannelOption.AUTO, SpinMicros.parse(auto), auto);
+        }
+    }
+
+    @Test
+    void shouldReadSpinTimesFromZeroToTheLargest() {
+        assertEquals(0, SpinMicros.parse("0"));
+        assertEquals(50, SpinMicros.parse("50"));
+        assertEquals(1_000, SpinMicros.parse("1_000"), "underscores as in Java");
+        assertEquals(BusyPollChannelOption.MAX_BUSY_POLL_MICROS, SpinMicros.parse("1000000"));
+    }
+
+    @Test
+    void shouldRefuseAnythingElseNamingTheAcceptedValues() {
+        for (String bad : new String[] {"-2", "1000001", "2147483648", "fast", "5.5", "", "_", "autox"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SpinMicros.parse(bad),
+                    bad);
+            assertEquals("'" + bad + "' is not a spin time: expected 0..1000000 µs or auto", e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldGivePicocliTheSameValuesAndAUsageErrorForTheRest() {
+        assertEquals(BusyPollChannelOption.AUTO, new SpinMicros.IntConverter().convert("auto"));
+        assertEquals(50L, new SpinMicros.LongConverter().convert("50"));
+        TypeConversionException e = assertThrows(TypeConversionException.class,
+                () -> new SpinMicros.LongConverter().convert("fast"));
+        assertTrue(e.getMessage().contains("'fast' is not a spin time: expected 0..1000000 µs or auto"),
+                e.getMessage());
+    }
+}
