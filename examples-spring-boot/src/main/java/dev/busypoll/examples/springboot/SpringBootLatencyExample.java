@@ -7,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.busypoll.testbed.LatencyComparison;
+import dev.busypoll.testbed.measure.CpuClock;
+import dev.busypoll.testbed.measure.LatencyComparison;
+import dev.busypoll.testbed.measure.Percentiles;
 import org.HdrHistogram.Histogram;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -97,13 +99,13 @@ public final class SpringBootLatencyExample {
 
     /** {@code requests} GETs, each sent when the previous answer arrived; latencies and the process's CPU. */
     private static LatencyComparison.Sample roundTrips(WebClient client, int requests) {
-        Histogram nanos = LatencyComparison.newHistogram();
-        long cpu = LatencyComparison.processCpuNanos();
+        Histogram nanos = Percentiles.newHistogram();
+        long cpu = CpuClock.processNanos();
         Flux.range(0, requests).concatMap(i -> Mono.defer(() -> {
             long start = System.nanoTime();
             return client.get().uri("/prices/{symbol}", "ACME").retrieve().bodyToMono(Quote.class)
                     .doOnNext(quote -> nanos.recordValue(System.nanoTime() - start));
         }), 1).blockLast(WAIT);
-        return new LatencyComparison.Sample(nanos, LatencyComparison.processCpuNanos() - cpu);
+        return new LatencyComparison.Sample(nanos, CpuClock.processNanos() - cpu);
     }
 }

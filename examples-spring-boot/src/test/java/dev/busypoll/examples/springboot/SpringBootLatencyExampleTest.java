@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
-import dev.busypoll.testbed.LatencyComparison;
+import dev.busypoll.testbed.measure.LatencyComparison;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
