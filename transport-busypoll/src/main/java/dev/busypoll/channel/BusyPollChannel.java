@@ -796,11 +796,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         @Override
         public int poll(int defaultBudget) {
             BusyPollIoHandler h = handler;
-            if (h == null || !h.inLoop()) {
-                // Re-registered elsewhere since it was queued: hand it on.
-                if (h != null) {
-                    h.schedule(this);
-                }
+            if (!BusyPollIoHandler.pollsOnItsLoop(h, this)) {
                 return 0;
             }
             int work = 0;

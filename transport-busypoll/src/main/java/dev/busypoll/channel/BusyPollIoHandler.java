@@ -662,6 +662,21 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     /**
+     * A handle's {@code poll}: whether it runs on the loop of {@code current}, the handle's handler now. If not (the
+     * channel was deregistered, or re-registered on another loop, since this loop queued it), hands it on to its
+     * current loop's ready list, if any; its next loop also looks at its work when it attaches.
+     */
+    static boolean pollsOnItsLoop(BusyPollIoHandler current, BusyPollIoHandle handle) {
+        if (current != null && current.inLoop()) {
+            return true;
+        }
+        if (current != null) {
+            current.schedule(handle);
+        }
+        return false;
+    }
+
+    /**
      * As {@link #schedule(BusyPollIoHandle)}, where the caller knows whether it runs on this loop
      * ({@code onThisLoop}). A producer on another loop that finds the channel watched (its flag already set) then
      * returns having read only the channel's flag: it reads no field of this handler, whose cache line the loop

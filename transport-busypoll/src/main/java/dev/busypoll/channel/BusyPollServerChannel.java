@@ -315,12 +315,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         /** One read of the backlog, if a read is still asked for (auto-read or {@code read()}) and any wait. */
         @Override
         public int poll(int defaultBudget) {
-            BusyPollIoHandler h = handler;
-            if (h == null || !h.inLoop()) {
-                // Re-registered elsewhere since it was queued: hand it on.
-                if (h != null) {
-                    h.schedule(this);
-                }
+            if (!BusyPollIoHandler.pollsOnItsLoop(handler, this)) {
                 return 0;
             }
             if (!acceptPending || pending.isEmpty()) {
