@@ -71,11 +71,12 @@ import io.netty.util.concurrent.Future;
  *       resets the connections it has not accepted (as does a child that cannot register): their clients get an
  *       {@code IOException} "connection reset by ..." through {@code exceptionCaught}, then close.</li>
  *   <li><b>Order.</b> Each direction of a connection delivers in write order, as TCP does. Across connections
- *       nothing is promised, as with TCP, even when the writer and both readers share one loop: a task that
- *       writes A to one channel, B to another and C to the first may see A and C read before B ({@code LocalChannel}
- *       reads a same-loop write within the writer's flush, and so in write order; busypoll reads on the loop's
- *       next poll, one channel's input at a time). One case is kept: a reply that a handler on the same loop writes
- *       back in a write's listener is read after the write that caused it.</li>
+ *       nothing is promised, as with TCP. A write to a peer on the writer's own loop is read within the writer's
+ *       flush, as {@code LocalChannel} reads it (at most {@link BusyPollIoHandler#MAX_NESTED_POLLS} such reads
+ *       deep), except that no channel is read within its own write or read: a reply that the peer writes back at
+ *       once, or a write to a channel whose handler is running, is read on the loop's next pass, as over a socket.
+ *       So a reply that a handler on the same loop writes back in a write's listener is read after the write that
+ *       caused it.</li>
  *   <li><b>Reading.</b> {@code autoRead} and {@code read()} behave as on Netty's socket transports;
  *       {@code channelReadComplete} follows each read. Nothing is read after {@code close()}.</li>
  *   <li><b>End of stream.</b> When the peer closes or shuts its output down, this channel first reads everything
@@ -142,6 +143,12 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
     private Future<?> connectTimeout;
     private boolean readPending;
     private boolean writeStalled;
+    /**
+     * This channel's {@link #doWrite} or poll is on its loop's stack: a peer on this loop that writes to it then
+     * (from a handler or listener called within) does not read it within that flush but queues it, so that no
+     * handler sees a read within its own channel's write or read, as on a socket.
+     */
+    private boolean inIo;
     /** Registered once at least (an accepted channel closed before that resets its connection). */
     private boolean attachedOnce;
     /** The end of the stream was reported once after the input was shut down (as NIO's flag of the same name). */
@@ -570,9 +577,24 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         if (peer == null) {
             throw new ClosedChannelException();
         }
+        boolean wasInIo = inIo;
+        inIo = true;
+        try {
+            writeFlushed(in, peer);
+        } finally {
+            inIo = wasInIo;
+        }
+    }
+
+    /** Loop thread, within {@link #doWrite}: offers the flushed messages to the connected {@code peer}. */
+    private void writeFlushed(ChannelOutboundBuffer in, BusyPollChannel peer) throws Exception {
         InboundQueue target = peer.inbound;
         int maxMessages = config.getSendQueueCapacity();
         int maxBytes = config.getSendBufferSize();
+        BusyPollIoHandler loop = handler;
+        // A peer on this loop is read once, right after this flush; one on another loop is told after the first
+        // message and again at the end.
+        boolean sameLoop = loop != null && peer.handler == loop;
         boolean unannounced = false;
         boolean announced = false;
         for (;;) {
@@ -615,26 +637,50 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
                 if (retained) {
                     ReferenceCountUtil.safeRelease(msg); // the offer failed after the retain
                 }
-                in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break the channel
+                in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break it
                 continue;
             }
-            if (!announced) {
+            if (!announced && !sameLoop) {
                 // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
                 announced = true;
-                announce(peer, target, handler);
+                announce(peer, target, loop);
             } else {
                 unannounced = true;
             }
             in.remove();
         }
-        if (unannounced) {
-            announce(peer, target, handler);
+        if ((announced || unannounced) && loop != null) {
+            loop.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
         }
-        if (announced) {
-            BusyPollIoHandler h = handler;
-            if (h != null) {
-                h.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
+        if (unannounced) {
+            if (sameLoop) {
+                readOnThisLoop(peer, target, loop, in);
+            } else {
+                announce(peer, target, loop);
             }
+        }
+    }
+
+    /**
+     * Writer side, the peer on this channel's own loop ({@code loop}): reads the peer now, as {@code LocalChannel}
+     * does, while what this flush wrote is still in the core's cache (one thread: program order stands for the
+     * fences of hand-offs 2 and 5). Too deeply nested, or the peer's own write or poll on the stack (this flush
+     * came from its handlers or listeners), the peer goes on the ready list instead. The peer's handlers may have
+     * flushed this channel meanwhile: Netty's {@code flush0} does not re-enter, so that flush resumes from the
+     * ready list.
+     */
+    private void readOnThisLoop(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler loop,
+                                ChannelOutboundBuffer in) {
+        if (target.isClosed()) {
+            target.releaseAll();
+            return;
+        }
+        if (peer.inIo || !loop.pollNested((BusyPollUnsafe) peer.unsafe())) {
+            peer.scheduleFromPeer(loop);
+        }
+        if (!writeStalled && in.current() != null) {
+            writeStalled = true;
+            scheduleSelf();
         }
     }
 
@@ -799,6 +845,16 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
             if (!BusyPollIoHandler.pollsOnItsLoop(h, this)) {
                 return 0;
             }
+            boolean wasInIo = inIo;
+            inIo = true;
+            try {
+                return pollOnItsLoop(h, defaultBudget);
+            } finally {
+                inIo = wasInIo;
+            }
+        }
+
+        private int pollOnItsLoop(BusyPollIoHandler h, int defaultBudget) {
             int work = 0;
             if (writeStalled) {
                 writeStalled = false;

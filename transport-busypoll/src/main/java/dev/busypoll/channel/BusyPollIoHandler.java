@@ -104,7 +104,11 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       consumer half above, at a later time: a producer that read 1 did so before the unwatching store, so its
  *       work is visible to the look after the fence; a producer that reads 0 queues the channel and signals as
  *       usual, and the loop parks only after unwatching. A channel that stops reading, closes or stalls a write is
- *       unwatched right after its poll; deregistration unwatches it before its next loop can attach it.</li>
+ *       unwatched right after its poll; deregistration unwatches it before its next loop can attach it.
+ *       <br><b>A peer on the writer's loop</b> is polled by the writer right after its flush instead
+ *       ({@link #pollNested}), on the one thread, so program order stands for the fence; at most
+ *       {@link #MAX_NESTED_POLLS} such polls deep, and never while the peer's own write or poll is on the stack:
+ *       then it goes on the ready list as above.</li>
  *   <li><b>Waking the loop.</b> Producer: after (2) offered the channel (or a task was added to Netty's task
  *       queue, or a suspend was requested, followed by {@link #wakeup()}, which stores the {@code wakeupRequested}
  *       flag), {@link WakeSignal#signal()}: full fence, read the waiters flag, unpark only if it says PARKING.
@@ -222,6 +226,12 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** Loop-thread only: counted in {@link SpinningLoops} (a fixed spin window above 0). */
     private boolean countedAsSpinning;
+
+    /** Nested polls ({@link #pollNested}) at most on the loop's stack, as {@code LocalChannel}'s reader depth. */
+    static final int MAX_NESTED_POLLS = 8;
+
+    /** Loop-thread only: polls of {@link #pollNested} on the stack. */
+    private int nestedPolls;
 
     /** Loop-thread only: stalled writes resumed in this pass, counted as work but not as messages. */
     private int resumedWrites;
@@ -455,6 +465,26 @@ public final class BusyPollIoHandler implements IoHandler {
         stats.recordPass(work - resumedWrites, polls, 0);
         resumedWrites = 0;
         return Math.max(work, 1);
+    }
+
+    /**
+     * Loop thread, from a write of one of this loop's channels to {@code handle}, a channel of this loop: polls it
+     * now, unless {@value #MAX_NESTED_POLLS} such polls are already on the stack (then false: schedule it).
+     */
+    boolean pollNested(BusyPollIoHandle handle) {
+        if (nestedPolls >= MAX_NESTED_POLLS) {
+            return false;
+        }
+        nestedPolls++;
+        int resumedBefore = resumedWrites;
+        try {
+            int done = pollOne(handle);
+            stats.recordPass(done - (resumedWrites - resumedBefore), 1, 0);
+        } finally {
+            resumedWrites = resumedBefore;
+            nestedPolls--;
+        }
+        return true;
     }
 
     private int pollOne(BusyPollIoHandle handle) {
