@@ -30,6 +30,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.ManualIoEventLoop;
 import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.AfterEach;
@@ -42,14 +43,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A write to a peer on the writer's own loop, driven step by step on the test thread ({@link ManualIoEventLoop}):
- * the peer reads it within the writer's flush, as {@code LocalChannel} does; yet no channel reads within its own
- * write or its own read (a reply the peer writes back at once waits for the loop's next pass, as on a socket), the
- * nesting is bounded, the loop runs its tasks between the round trips of an echo, and what the writer's handlers
- * flushed meanwhile still goes out.
+ * Two ends of a connection on one loop, driven step by step on the test thread ({@link ManualIoEventLoop}). Each
+ * connection reads in write order, and a reply that a write's listener sends back is read after the write that
+ * caused it, whatever the loop did for the channels earlier in the same batch of tasks (connecting them, say);
+ * across connections no order is promised (see {@link BusyPollChannel}, "Order"). The peer reads a write within
+ * the writer's flush, as {@code LocalChannel} does; yet no channel reads within its own write or its own read (a
+ * reply the peer writes back at once waits for the loop's next pass, as on a socket), the nesting is bounded, the
+ * loop runs its tasks between the round trips of an echo, and what the writer's handlers flushed meanwhile still
+ * goes out.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class BusyPollSameLoopReadTest {
+class BusyPollSameLoopTest {
     private ManualIoEventLoop loop;
     private final List<String> reads = new ArrayList<>();
     private final List<Channel> children = new ArrayList<>();
@@ -302,5 +306,78 @@ class BusyPollSameLoopReadTest {
         assertFalse(client[0].unsafe().outboundBuffer().totalPendingWriteBytes() > 0, "nothing left behind");
         client[0].close();
         runUntil(() -> !client[0].isOpen() && !children.get(0).isOpen());
+    }
+
+    /** One task writes A to one channel, B to another, then C to the first: each reads its own in write order. */
+    @Test
+    void shouldReadEachConnectionInWriteOrderWhenOneTaskWritesToTwo() {
+        ChannelFuture bind = new ServerBootstrap().group(loop).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new Recorder("child" + children.size()));
+                        children.add(ch);
+                    }
+                }).bind(new BusyPollAddress("same-loop-two-connections"));
+        runUntil(bind::isDone);
+        Channel server = bind.channel();
+        Bootstrap bootstrap = new Bootstrap().group(loop).channel(BusyPollChannel.class)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                    }
+                });
+        ChannelFuture first = bootstrap.connect(server.localAddress());
+        runUntil(() -> first.isDone() && children.size() == 1);
+        ChannelFuture second = bootstrap.connect(server.localAddress());
+        runUntil(() -> second.isDone() && children.size() == 2);
+        loop.execute(() -> {
+            first.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[1]));
+            second.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[2]));
+            first.channel().writeAndFlush(Unpooled.wrappedBuffer(new byte[3]));
+        });
+        runUntil(() -> reads.size() == 3);
+        assertEquals(List.of("child0 read 1", "child0 read 3"),
+                reads.stream().filter(r -> r.startsWith("child0")).collect(java.util.stream.Collectors.toList()));
+        assertEquals(List.of("child1 read 2"),
+                reads.stream().filter(r -> r.startsWith("child1")).collect(java.util.stream.Collectors.toList()));
+        first.channel().close();
+        second.channel().close();
+        server.close();
+        runUntil(() -> !first.channel().isOpen() && !second.channel().isOpen() && !server.isOpen());
+    }
+
+    @Test
+    void shouldReadInCausalOrderWhenTheWritesRunInTheTaskBatchThatConnected() {
+        ChannelFuture bind = new ServerBootstrap().group(loop).channel(BusyPollServerChannel.class)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new Recorder("child"));
+                        children.add(ch);
+                    }
+                }).bind(new BusyPollAddress("same-loop-order"));
+        runUntil(bind::isDone);
+        Channel server = bind.channel();
+        ChannelFuture connect = new Bootstrap().group(loop).channel(BusyPollChannel.class)
+                .handler(new Recorder("client")).connect(server.localAddress());
+        Channel client = connect.channel();
+        ByteBuf data = Unpooled.wrappedBuffer(new byte[1024]);
+        ByteBuf reply = Unpooled.wrappedBuffer(new byte[512]);
+        // A task submitted as the connect completes runs in the same batch of tasks, after the connect's own, and
+        // before the loop next polls its channels (a thread that awaited the connect can be as quick): the client
+        // writes, and its write's listener makes the child write back.
+        connect.addListener(f -> loop.execute(() -> {
+            Channel child = children.get(0);
+            ChannelPromise written = client.newPromise();
+            written.addListener(w -> child.writeAndFlush(reply));
+            client.writeAndFlush(data, written);
+        }));
+        runUntil(() -> reads.size() == 2);
+        assertEquals(List.of("child read 1024", "client read 512"), reads,
+                "the child reads the client's write before the client reads the reply it caused");
+        client.close();
+        server.close();
+        runUntil(() -> !client.isOpen() && !server.isOpen());
     }
 }
