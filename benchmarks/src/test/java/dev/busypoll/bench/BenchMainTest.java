@@ -203,14 +203,40 @@ class BenchMainTest {
 
     @Test
     void shouldSayWhatIsWrongWithTheOpenLoopSessions() {
-        for (String[] c : List.of(new String[] {"0", "sessions must be >= 1, was 0"},
-                new String[] {"-3", "sessions must be >= 1, was -3"},
-                new String[] {"two", "Invalid value for option '--openloop-sessions': 'two' is not a whole number"},
-                new String[] {"", "Invalid value for option '--openloop-sessions': '' is not a whole number"})) {
+        assertErrors("openloop", "--openloop-sessions", "0", "sessions must be >= 1, was 0",
+                "-3", "sessions must be >= 1, was -3",
+                "two", "Invalid value for option '--openloop-sessions': 'two' is not a whole number",
+                "", "Invalid value for option '--openloop-sessions': '' is not a whole number");
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithTheMessagesPerConnection() {
+        assertErrors("hackbench-channels", "--channel-messages",
+                "0", "messages per connection (--channel-messages) must be >= 1, was 0",
+                "-20", "messages per connection (--channel-messages) must be >= 1, was -20",
+                "many", "Invalid value for option '--channel-messages': 'many' is not a whole number",
+                "1e3", "Invalid value for option '--channel-messages': '1e3' is not a whole number");
+    }
+
+    @Test
+    void shouldTakeTheMessagesPerConnectionAndKeepTheProfilesDefaults() throws Exception {
+        assertEquals(20, BenchMain.parse(new String[] {"hackbench-channels"}).channelHackbench().loops(),
+                "the quick profile's 20 messages per connection");
+        assertEquals(1000, BenchMain.parse(new String[] {"hackbench-channels", "--channel-messages", "1_000"})
+                .channelHackbench().loops());
+        assertEquals(1000, BenchMain.parse(new String[] {"--full", "--channel-messages=1000"}).channelHackbench()
+                .loops(), "the option outranks the profile, also for the whole report");
+        assertEquals(List.of(1, 2, 4, 8, 16), BenchMain.parse(new String[] {"hackbench-channels"}).channelHackbench()
+                .groups(), "the quick profile runs 16 groups too");
+    }
+
+    /** Runs {@code scenario option=value} for each (value, error) pair, expecting a usage error starting so. */
+    private void assertErrors(String scenario, String option, String... valuesAndErrors) {
+        for (int i = 0; i < valuesAndErrors.length; i += 2) {
             err.reset();
-            assertEquals(2, run("openloop", "--openloop-sessions=" + c[0]), c[0]);
+            assertEquals(2, run(scenario, option + "=" + valuesAndErrors[i]), valuesAndErrors[i]);
             String e = err.toString(StandardCharsets.UTF_8);
-            assertTrue(e.startsWith("error: " + c[1]), e);
+            assertTrue(e.startsWith("error: " + valuesAndErrors[i + 1]), e);
         }
     }
 
