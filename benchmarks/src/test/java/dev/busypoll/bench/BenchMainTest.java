@@ -343,8 +343,9 @@ class BenchMainTest {
         assertTrue(md.contains("## hackbench over channels") && md.contains("## streaming"), md);
         // header + floor, 5 Netty rows and busypoll5, one run each (or one status line when not available)
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
-        // the same and streaming's cost ladder rows: the floor with a ByteBuf, with pipelines, the no-op transport
-        assertEquals(1 + 7 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
+        // the same, streaming's cost ladder rows (the floor with a ByteBuf, with pipelines, the no-op transport) and
+        // the peers (the Disruptor twice, Aeron)
+        assertEquals(1 + 7 + 3 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
         assertTrue(md.contains("Cost ladder\n\n| rung |") && md.contains("| busypoll − (c) |"), md);
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
         // header + inprocess, local, local-default, nio, busypoll5 x 1 rep, each with its 30 calls and status ok

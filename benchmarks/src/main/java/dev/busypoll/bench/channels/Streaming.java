@@ -27,6 +27,7 @@ import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Peers;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.testbed.measure.Table;
@@ -34,8 +35,8 @@ import io.netty.buffer.ByteBufAllocator;
 
 /**
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to one
- * server child, flushing every {@code batch} messages, over every Netty transport, beside the floor and the cost
- * ladder's rungs built on it ({@link FloorStreaming}). Per transport and repetition a fresh pair, a warm-up stream,
+ * server child, flushing every {@code batch} messages, over every Netty transport, beside the floor, the cost
+ * ladder's rungs built on it ({@link FloorStreaming}) and the peer libraries ({@link PipeStreaming}). Per transport and repetition a fresh pair, a warm-up stream,
  * then the measured stream; repetitions interleaved, medians reported. Used by one thread.
  */
 public final class Streaming {
@@ -60,10 +61,14 @@ public final class Streaming {
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 
-        /** The transports, in report order: the floor, the cost ladder's rows, then every Netty transport. */
+        /**
+         * The transports, in report order: the floor, the cost ladder's rows, the peer libraries, then every Netty
+         * transport.
+         */
         List<Transport> transports() {
             List<Transport> list = new ArrayList<>(List.of(FloorStreaming.floor()));
             list.addAll(FloorStreaming.ladder(ByteBufAllocator.DEFAULT));
+            list.addAll(Peers.all());
             list.addAll(Netty.all(busyPollMicros));
             return list;
         }

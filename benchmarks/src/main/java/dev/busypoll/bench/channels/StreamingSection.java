@@ -46,7 +46,9 @@ public final class StreamingSection {
                 + " measured messages; medians reported. Time: start signal to the last byte received; CPU: the "
                 + "CPU clock over the same window; MB = 10^6 payload bytes. Ratios: this row / the reference per "
                 + "message (lower is better). The floor: two threads spinning on one JCTools SPSC queue of "
-                + FloorStreaming.CAPACITY + " references to a shared payload (no allocation, no copy)."));
+                + FloorStreaming.CAPACITY + " references to a shared payload (no allocation, no copy). The peers "
+                + "(the LMAX Disruptor, Aeron IPC): a writer and a reader thread, each message copied into the "
+                + "library's ring or log as it is written (they have no flush) and out of it by the reader."));
         blocks.addAll(Block.notes(result.notes()));
         blocks.add(Block.table(result.table()));
         blocks.add(Block.chart(chart(result)));

@@ -55,7 +55,8 @@ class StreamingTest {
         Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, Netty.DEFAULT_BUSY_POLL_MICROS);
         Streaming.Result result = Streaming.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "local-default", "local-io",
+        List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "disruptor-spin",
+                "disruptor-blocking", "aeron-ipc", "local-default", "local-io",
                 "nio", "epoll", "epoll-busypoll50", "busypoll0", "busypoll5", "busypoll10", "busypoll50",
                 "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(Cell::key).toList());
