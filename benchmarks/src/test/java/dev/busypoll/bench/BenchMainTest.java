@@ -230,6 +230,13 @@ class BenchMainTest {
                 .groups(), "the quick profile runs 16 groups too");
     }
 
+    @Test
+    void shouldSayWhatIsWrongWithTheStreamingWarmUp() {
+        assertErrors("streaming", "--stream-jit-warmup",
+                "-1", "the first warm-up (--stream-jit-warmup) must be >= 0 ms, was -1",
+                "soon", "Invalid value for option '--stream-jit-warmup': 'soon' is not a whole number");
+    }
+
     /** Runs {@code scenario option=value} for each (value, error) pair, expecting a usage error starting so. */
     private void assertErrors(String scenario, String option, String... valuesAndErrors) {
         for (int i = 0; i < valuesAndErrors.length; i += 2) {
@@ -247,7 +254,8 @@ class BenchMainTest {
                 Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
                 Machine.cores(), Netty.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
         assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
-                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, Netty.DEFAULT_BUSY_POLL_MICROS),
+                Profile.QUICK.streamWarmup(), Profile.QUICK.streamJitWarmupMillis(), Profile.QUICK.streamReps(), 16,
+                Netty.DEFAULT_BUSY_POLL_MICROS),
                 c.streaming());
         BenchMain.Command chb = BenchMain.parse(new String[] {"hackbench-channels", "--full", "--channel-groups",
             "2,16", "--channel-loops=7", "--channel-runs", "3", "--channel-warmup-runs", "0", "--channel-threads", "4",
@@ -258,9 +266,10 @@ class BenchMainTest {
         assertEquals(1000, BenchMain.parse(new String[] {"hackbench-channels", "--channel-messages", "1000"})
                 .channelHackbench().loops());
         BenchMain.Command st = BenchMain.parse(new String[] {"streaming", "--stream-messages", "1_000",
-            "--stream-warmup", "0", "--stream-reps", "2", "--stream-batch", "1", "--stream-busy-poll", "0,50"});
+            "--stream-warmup", "0", "--stream-jit-warmup", "250", "--stream-reps", "2", "--stream-batch", "1",
+            "--stream-busy-poll", "0,50"});
         assertEquals("streaming", st.scenario());
-        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(1000, 0, 2, 1, List.of(0L, 50L)),
+        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(1000, 0, 250, 2, 1, List.of(0L, 50L)),
                 st.streaming());
         assertEquals(Profile.FULL.streamMessages(),
                 BenchMain.parse(new String[] {"streaming", "--full"}).streaming().messages());
@@ -316,7 +325,8 @@ class BenchMainTest {
                 "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20",
                 "--channel-groups", "1", "--channel-loops", "2", "--channel-runs", "1",
                 "--channel-warmup-runs", "0", "--channel-busy-poll", "5", "--stream-messages", "500",
-                "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--trace-phase-millis", "20",
+                "--stream-warmup", "0", "--stream-jit-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5",
+                "--trace-phase-millis", "20",
                 "--jmh-forks", "0", "--jmh-millis", "20",
                 "--contention-conditions", "quiet", "--contention-round-trips", "50", "--contention-calls", "20",
                 "--contention-rates", "1000", "--contention-millis", "10", "--contention-paced-rate", "1000",
