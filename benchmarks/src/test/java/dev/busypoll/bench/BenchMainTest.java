@@ -203,14 +203,47 @@ class BenchMainTest {
 
     @Test
     void shouldSayWhatIsWrongWithTheOpenLoopSessions() {
-        for (String[] c : List.of(new String[] {"0", "sessions must be >= 1, was 0"},
-                new String[] {"-3", "sessions must be >= 1, was -3"},
-                new String[] {"two", "Invalid value for option '--openloop-sessions': 'two' is not a whole number"},
-                new String[] {"", "Invalid value for option '--openloop-sessions': '' is not a whole number"})) {
+        assertErrors("openloop", "--openloop-sessions", "0", "sessions must be >= 1, was 0",
+                "-3", "sessions must be >= 1, was -3",
+                "two", "Invalid value for option '--openloop-sessions': 'two' is not a whole number",
+                "", "Invalid value for option '--openloop-sessions': '' is not a whole number");
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithTheMessagesPerConnection() {
+        assertErrors("hackbench-channels", "--channel-messages",
+                "0", "messages per connection (--channel-messages) must be >= 1, was 0",
+                "-20", "messages per connection (--channel-messages) must be >= 1, was -20",
+                "many", "Invalid value for option '--channel-messages': 'many' is not a whole number",
+                "1e3", "Invalid value for option '--channel-messages': '1e3' is not a whole number");
+    }
+
+    @Test
+    void shouldTakeTheMessagesPerConnectionAndKeepTheProfilesDefaults() throws Exception {
+        assertEquals(20, BenchMain.parse(new String[] {"hackbench-channels"}).channelHackbench().loops(),
+                "the quick profile's 20 messages per connection");
+        assertEquals(1000, BenchMain.parse(new String[] {"hackbench-channels", "--channel-messages", "1_000"})
+                .channelHackbench().loops());
+        assertEquals(1000, BenchMain.parse(new String[] {"--full", "--channel-messages=1000"}).channelHackbench()
+                .loops(), "the option outranks the profile, also for the whole report");
+        assertEquals(List.of(1, 2, 4, 8, 16), BenchMain.parse(new String[] {"hackbench-channels"}).channelHackbench()
+                .groups(), "the quick profile runs 16 groups too");
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithTheStreamingWarmUp() {
+        assertErrors("streaming", "--stream-jit-warmup",
+                "-1", "the first warm-up (--stream-jit-warmup) must be >= 0 ms, was -1",
+                "soon", "Invalid value for option '--stream-jit-warmup': 'soon' is not a whole number");
+    }
+
+    /** Runs {@code scenario option=value} for each (value, error) pair, expecting a usage error starting so. */
+    private void assertErrors(String scenario, String option, String... valuesAndErrors) {
+        for (int i = 0; i < valuesAndErrors.length; i += 2) {
             err.reset();
-            assertEquals(2, run("openloop", "--openloop-sessions=" + c[0]), c[0]);
+            assertEquals(2, run(scenario, option + "=" + valuesAndErrors[i]), valuesAndErrors[i]);
             String e = err.toString(StandardCharsets.UTF_8);
-            assertTrue(e.startsWith("error: " + c[1]), e);
+            assertTrue(e.startsWith("error: " + valuesAndErrors[i + 1]), e);
         }
     }
 
@@ -221,7 +254,8 @@ class BenchMainTest {
                 Profile.QUICK.channelLoops(), Profile.QUICK.channelRuns(), Profile.QUICK.channelWarmupRuns(),
                 Machine.cores(), Netty.DEFAULT_BUSY_POLL_MICROS), c.channelHackbench());
         assertEquals(new dev.busypoll.bench.channels.Streaming.Config(Profile.QUICK.streamMessages(),
-                Profile.QUICK.streamWarmup(), Profile.QUICK.streamReps(), 16, Netty.DEFAULT_BUSY_POLL_MICROS),
+                Profile.QUICK.streamWarmup(), Profile.QUICK.streamJitWarmupMillis(), Profile.QUICK.streamReps(), 16,
+                Netty.DEFAULT_BUSY_POLL_MICROS),
                 c.streaming());
         BenchMain.Command chb = BenchMain.parse(new String[] {"hackbench-channels", "--full", "--channel-groups",
             "2,16", "--channel-loops=7", "--channel-runs", "3", "--channel-warmup-runs", "0", "--channel-threads", "4",
@@ -232,9 +266,10 @@ class BenchMainTest {
         assertEquals(1000, BenchMain.parse(new String[] {"hackbench-channels", "--channel-messages", "1000"})
                 .channelHackbench().loops());
         BenchMain.Command st = BenchMain.parse(new String[] {"streaming", "--stream-messages", "1_000",
-            "--stream-warmup", "0", "--stream-reps", "2", "--stream-batch", "1", "--stream-busy-poll", "0,50"});
+            "--stream-warmup", "0", "--stream-jit-warmup", "250", "--stream-reps", "2", "--stream-batch", "1",
+            "--stream-busy-poll", "0,50"});
         assertEquals("streaming", st.scenario());
-        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(1000, 0, 2, 1, List.of(0L, 50L)),
+        assertEquals(new dev.busypoll.bench.channels.Streaming.Config(1000, 0, 250, 2, 1, List.of(0L, 50L)),
                 st.streaming());
         assertEquals(Profile.FULL.streamMessages(),
                 BenchMain.parse(new String[] {"streaming", "--full"}).streaming().messages());
@@ -290,7 +325,8 @@ class BenchMainTest {
                 "--idle-traffic", "5", "--idle-settle", "10", "--idle-window", "20",
                 "--channel-groups", "1", "--channel-loops", "2", "--channel-runs", "1",
                 "--channel-warmup-runs", "0", "--channel-busy-poll", "5", "--stream-messages", "500",
-                "--stream-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5", "--trace-phase-millis", "20",
+                "--stream-warmup", "0", "--stream-jit-warmup", "0", "--stream-reps", "1", "--stream-busy-poll", "5",
+                "--trace-phase-millis", "20",
                 "--jmh-forks", "0", "--jmh-millis", "20",
                 "--contention-conditions", "quiet", "--contention-round-trips", "50", "--contention-calls", "20",
                 "--contention-rates", "1000", "--contention-millis", "10", "--contention-paced-rate", "1000",
@@ -317,8 +353,9 @@ class BenchMainTest {
         assertTrue(md.contains("## hackbench over channels") && md.contains("## streaming"), md);
         // header + floor, 5 Netty rows and busypoll5, one run each (or one status line when not available)
         assertEquals(1 + 7, Files.readAllLines(runDir.resolve("hackbench-channels.csv")).size());
-        // the same and streaming's cost ladder rows: the floor with a ByteBuf, with pipelines, the no-op transport
-        assertEquals(1 + 7 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
+        // the same, streaming's cost ladder rows (the floor with a ByteBuf, with pipelines, the no-op transport) and
+        // the peers (the Disruptor twice, Aeron)
+        assertEquals(1 + 7 + 3 + 3, Files.readAllLines(runDir.resolve("streaming.csv")).size());
         assertTrue(md.contains("Cost ladder\n\n| rung |") && md.contains("| busypoll − (c) |"), md);
         List<String> grpc = Files.readAllLines(runDir.resolve("grpc.csv"));
         // header + inprocess, local, local-default, nio, busypoll5 x 1 rep, each with its 30 calls and status ok

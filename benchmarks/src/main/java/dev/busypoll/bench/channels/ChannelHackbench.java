@@ -65,7 +65,7 @@ public final class ChannelHackbench {
             if (groups.isEmpty() || groups.stream().anyMatch(g -> g < 1)) {
                 throw new IllegalArgumentException("group counts must be >= 1, were " + groups);
             }
-            Checks.check(loops >= 1, "loops must be >= 1", loops);
+            Checks.check(loops >= 1, "messages per connection (--channel-messages) must be >= 1", loops);
             Checks.check(runs >= 1, "runs must be >= 1", runs);
             Checks.check(warmupRuns >= 0, "warm-up runs must be >= 0", warmupRuns);
             Checks.check(threads >= 1, "event loop threads must be >= 1", threads);

@@ -27,6 +27,7 @@ import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.Cell;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Peers;
 import dev.busypoll.bench.transport.Rounds;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.testbed.measure.Table;
@@ -34,9 +35,12 @@ import io.netty.buffer.ByteBufAllocator;
 
 /**
  * Streaming throughput ({@code streaming}): one client streams {@value #MESSAGE_BYTES}-byte messages one way to one
- * server child, flushing every {@code batch} messages, over every Netty transport, beside the floor and the cost
- * ladder's rungs built on it ({@link FloorStreaming}). Per transport and repetition a fresh pair, a warm-up stream,
- * then the measured stream; repetitions interleaved, medians reported. Used by one thread.
+ * server child, flushing every {@code batch} messages, over every Netty transport, beside the floor, the cost
+ * ladder's rungs built on it ({@link FloorStreaming}) and the peer libraries ({@link PipeStreaming}). First every
+ * transport streams unmeasured for a while, so that the JIT has compiled its path before any row is measured; then
+ * per transport and repetition a fresh pair, a warm-up stream, then the measured stream; repetitions interleaved.
+ * Each row is reported by its best repetition (the most messages per second, with that run's CPU), the figure least
+ * disturbed by other work on the machine, beside its medians. Used by one thread.
  */
 public final class Streaming {
     /** Bytes per message. */
@@ -45,28 +49,45 @@ public final class Streaming {
     private Streaming() {
     }
 
+    /** Messages per stream of the first warm-up, which streams them until its time is up. */
+    static final long JIT_WARMUP_CHUNK = 100_000;
+
     /**
-     * What to run: measured and warm-up messages per repetition, repetitions per transport, messages written between
-     * two flushes, and the busypoll rows' settings.
+     * What to run: measured and warm-up messages per repetition, how long each transport streams before the first
+     * repetition (ms, 0: not at all), repetitions per transport, messages written between two flushes, and the
+     * busypoll rows' settings.
      */
-    public record Config(long messages, long warmupMessages, int repetitions, int batch, List<Long> busyPollMicros) {
+    public record Config(long messages, long warmupMessages, long jitWarmupMillis, int repetitions, int batch,
+                         List<Long> busyPollMicros) {
         /** Validates every field. */
         public Config {
             busyPollMicros = List.copyOf(busyPollMicros);
             Checks.check(messages >= 1, "messages must be >= 1", messages);
             Checks.check(warmupMessages >= 0, "warm-up messages must be >= 0", warmupMessages);
+            Checks.check(jitWarmupMillis >= 0, "the first warm-up (--stream-jit-warmup) must be >= 0 ms",
+                    jitWarmupMillis);
             Checks.check(repetitions >= 1, "repetitions must be >= 1", repetitions);
             Checks.check(batch >= 1, "batch must be >= 1", batch);
             Netty.checkBusyPollMicros(busyPollMicros);
         }
 
-        /** The transports, in report order: the floor, the cost ladder's rows, then every Netty transport. */
+        /**
+         * The transports, in report order: the floor, the cost ladder's rows, the peer libraries, then every Netty
+         * transport.
+         */
         List<Transport> transports() {
             List<Transport> list = new ArrayList<>(List.of(FloorStreaming.floor()));
             list.addAll(FloorStreaming.ladder(ByteBufAllocator.DEFAULT));
+            list.addAll(Peers.all());
             list.addAll(Netty.all(busyPollMicros));
             return list;
         }
+    }
+
+    /** A row's run with the most messages per second, or {@code null} when it has none (or is {@code null}). */
+    public static Run best(Cell<Run> row) {
+        return row == null ? null
+                : row.runs().stream().min(Comparator.comparingDouble(Run::microsPerMessage)).orElse(null);
     }
 
     /** Payload megabytes (10^6 bytes) per second of a run. */
@@ -86,32 +107,41 @@ public final class Streaming {
             return rows.stream().filter(r -> r.key().equals(key)).findFirst().orElse(null);
         }
 
-        /** The results table: medians, CPU beside every speed, ratios to the floor and to LocalChannel. */
+        /**
+         * The results table: each row's best run (messages/s, MB/s and that run's CPU), its medians, and the best
+         * runs' ratios to the floor's and to LocalChannel's.
+         */
         public Table table() {
-            Table t = new Table(List.of("transport", "messages/s", "MB/s", "CPU µs/msg", "CPU ms/MB",
-                    "time / floor", "time / LocalChannel(Default)", "CPU / LocalChannel(Default)"));
-            Cell<Run> floor = row("floor");
-            Cell<Run> local = row("local-default");
+            Table t = new Table(List.of("transport", "messages/s (best run)", "MB/s", "CPU µs/msg (that run)",
+                    "messages/s (median)", "CPU µs/msg (median)", "time / floor", "time / LocalChannel(Default)",
+                    "CPU / LocalChannel(Default)"));
+            Run floor = best(row("floor"));
+            Run local = best(row("local-default"));
             for (Cell<Run> r : rows) {
                 if (r.unavailable() != null) {
-                    t.add(r.unavailableRow(List.of(r.transport()), 4, 3));
+                    t.add(r.unavailableRow(List.of(r.transport()), 5, 3));
                     continue;
                 }
-                t.add(List.of(r.transport(), Table.fmt(r.median(Run::messagesPerSecond), 0),
-                        Table.fmt(r.median(Streaming::megabytesPerSecond), 1),
+                Run b = best(r);
+                t.add(List.of(r.transport(), Table.fmt(b.messagesPerSecond(), 0),
+                        Table.fmt(megabytesPerSecond(b), 1), Table.fmt(b.cpuMicrosPerMessage(), 3),
+                        Table.fmt(r.median(Run::messagesPerSecond), 0),
                         Table.fmt(r.median(Run::cpuMicrosPerMessage), 3),
-                        Table.fmt(r.median(Streaming::cpuMillisPerMegabyte), 2),
-                        Table.ratio(r.ratio(floor, Run::microsPerMessage)),
-                        Table.ratio(r.ratio(local, Run::microsPerMessage)),
-                        Table.ratio(r.ratio(local, Run::cpuMicrosPerMessage))));
+                        Table.ratio(ratio(b, floor, Run::microsPerMessage)),
+                        Table.ratio(ratio(b, local, Run::microsPerMessage)),
+                        Table.ratio(ratio(b, local, Run::cpuMicrosPerMessage))));
             }
             return t;
         }
 
+        private static double ratio(Run r, Run base, ToDoubleFunction<Run> figure) {
+            return base == null ? Double.NaN : figure.applyAsDouble(r) / figure.applyAsDouble(base);
+        }
+
         /**
-         * The cost ladder, per message (medians, ns): rungs (a) to (c), each with its step from the rung below; the
-         * best fixed busypoll setting, AUTO and LocalChannel, each with its step from rung (c); then the no-op
-         * transport. A row that did not run is left out; a step without numbers reads n/a.
+         * The cost ladder, per message (each row's best run, ns): rungs (a) to (c), each with its step from the rung
+         * below; the best fixed busypoll setting, AUTO and LocalChannel, each with its step from rung (c); then the
+         * no-op transport. A row that did not run is left out; a step without numbers reads n/a.
          */
         public Table ladder() {
             Table t = new Table(List.of("rung", "row", "ns/msg", "CPU ns/msg", "step", "step ns/msg",
@@ -120,7 +150,7 @@ public final class Streaming {
             Cell<Run> b = row("floor-bytebuf");
             Cell<Run> c = row("floor-pipeline");
             Cell<Run> best = rows.stream().filter(r -> SettingKeys.isFixed(r.key()) && !r.runs().isEmpty())
-                    .min(Comparator.comparingDouble(r -> r.median(Run::microsPerMessage))).orElse(null);
+                    .min(Comparator.comparingDouble(r -> best(r).microsPerMessage())).orElse(null);
             rung(t, "(a) SPSC hand-off of a preallocated object", a, null, null);
             rung(t, "(b) (a) + a 64-byte ByteBuf, allocated by the writer, released by the reader", b, a,
                     "(b) − (a)");
@@ -144,7 +174,8 @@ public final class Streaming {
         }
 
         private static double nanos(Cell<Run> r, ToDoubleFunction<Run> micros) {
-            return r == null ? Double.NaN : r.median(micros) * 1e3;
+            Run b = best(r);
+            return b == null ? Double.NaN : micros.applyAsDouble(b) * 1e3;
         }
 
         private static String signed(double v) {
@@ -162,6 +193,11 @@ public final class Streaming {
     static Result run(Config config, List<? extends Transport> transports, PrintStream progress) {
         List<String> notes = LatencyRuns.notes("streaming", transports);
         notes.forEach(progress::println);
+        for (Transport t : transports) {
+            if (t.unavailableReason() == null && config.jitWarmupMillis > 0 && !warmUp(t, config, progress)) {
+                break; // interrupted
+            }
+        }
         Rounds rounds = new Rounds("streaming", List.of(1), config.repetitions, false, true, false);
         List<Cell<Run>> rows = rounds.<Transport, StreamingSession, Run>run(transports, t -> true,
                 t -> StreamingSession.open(t, config.batch), (t, session, groups, rep) -> {
@@ -175,5 +211,30 @@ public final class Streaming {
                     return r;
                 }, notes, progress);
         return new Result(config, rows, List.copyOf(notes));
+    }
+
+    /**
+     * Streams over {@code t} in a session of its own, unmeasured, {@link #JIT_WARMUP_CHUNK} messages at a time until
+     * {@code jitWarmupMillis} have passed; a failure is left for the measured runs to report. {@code false} when
+     * interrupted (the interrupt stays set).
+     */
+    private static boolean warmUp(Transport t, Config config, PrintStream progress) {
+        long start = System.nanoTime();
+        long streamed = 0;
+        try (StreamingSession session = StreamingSession.open(t, config.batch)) {
+            do {
+                session.run(JIT_WARMUP_CHUNK).seconds(t.name(), JIT_WARMUP_CHUNK);
+                streamed += JIT_WARMUP_CHUNK;
+            } while (System.nanoTime() - start < config.jitWarmupMillis * 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            progress.printf("streaming warm-up %s: %s (its measured runs will say)%n", t.name(), e);
+            return true;
+        }
+        progress.printf("streaming warm-up %-44s %,d messages in %d ms%n", t.name(), streamed,
+                (System.nanoTime() - start) / 1_000_000);
+        return true;
     }
 }

@@ -33,18 +33,23 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "streaming",
         description = "One-way stream of 64-byte messages, flushed in batches, one client to one server child;"
-                + " every Netty transport beside an SPSC floor.")
+                + " every Netty transport beside an SPSC floor and the peers (the LMAX Disruptor, Aeron IPC).")
 public final class StreamingOptions {
     @Option(names = "--stream-messages", paramLabel = "N", description = "Measured messages per repetition"
             + " (${bundle:streamMessages}).")
     Long messages;
 
-    @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition"
-            + " (${bundle:streamWarmup}).")
+    @Option(names = "--stream-warmup", paramLabel = "N", description = "Warm-up messages per repetition, on"
+            + " its fresh pair before the measured stream (${bundle:streamWarmup}).")
     Long warmup;
 
-    @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; medians"
-            + " reported (${bundle:streamReps}).")
+    @Option(names = "--stream-jit-warmup", paramLabel = "MS", description = "Milliseconds each transport streams,"
+            + " unmeasured, before the first repetition, so that the JIT has compiled its path (${bundle:"
+            + "streamJitWarmupMillis}; 0: no such warm-up).")
+    Long jitWarmupMillis;
+
+    @Option(names = "--stream-reps", paramLabel = "N", description = "Repetitions per transport; the best and the"
+            + " medians reported (${bundle:streamReps}).")
     Integer reps;
 
     @Option(names = "--stream-batch", paramLabel = "N", defaultValue = "16",
@@ -59,6 +64,6 @@ public final class StreamingOptions {
 
     public Streaming.Config config(Profile p) {
         return new Streaming.Config(or(messages, p.streamMessages()), or(warmup, p.streamWarmup()),
-                or(reps, p.streamReps()), batch, busyPoll);
+                or(jitWarmupMillis, p.streamJitWarmupMillis()), or(reps, p.streamReps()), batch, busyPoll);
     }
 }

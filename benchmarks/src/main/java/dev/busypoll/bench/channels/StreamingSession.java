@@ -16,6 +16,7 @@
 package dev.busypoll.bench.channels;
 
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.ThreadTransport;
 import dev.busypoll.bench.transport.Transport;
 
 /**
@@ -30,7 +31,10 @@ interface StreamingSession extends AutoCloseable {
     @Override
     void close();
 
-    /** Connects a sender writing {@code batch} messages between two flushes to a receiver over {@code transport}. */
+    /**
+     * Connects a sender writing {@code batch} messages between two flushes to a receiver over {@code transport}; a
+     * pipe between threads has no flush and ignores {@code batch}.
+     */
     static StreamingSession open(Transport transport, int batch) throws Exception {
         if (transport instanceof Netty netty) {
             return new NettyStreaming(netty, batch);
@@ -38,6 +42,10 @@ interface StreamingSession extends AutoCloseable {
         if (transport instanceof FloorStreaming.Rung rung) {
             return new FloorStreaming(rung, batch);
         }
-        throw new IllegalArgumentException(transport.name() + ": streaming runs on the floor's rungs and Netty only");
+        if (transport instanceof ThreadTransport pipes) {
+            return new PipeStreaming(pipes);
+        }
+        throw new IllegalArgumentException(transport.name() + ": streaming runs on the floor's rungs, pipes between"
+                + " threads and Netty only");
     }
 }

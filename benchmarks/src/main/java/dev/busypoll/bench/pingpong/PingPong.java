@@ -31,6 +31,7 @@ import dev.busypoll.bench.transport.BusyWait;
 import dev.busypoll.bench.transport.Floor;
 import dev.busypoll.bench.transport.KernelPipe;
 import dev.busypoll.bench.transport.Netty;
+import dev.busypoll.bench.transport.Peers;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.testbed.measure.Table;
 import org.HdrHistogram.Histogram;
@@ -73,8 +74,9 @@ public final class PingPong {
 
         /** The transports to run, in report order, those of {@code only} when it is not empty. */
         public List<Transport> transports() {
-            List<Transport> all = new ArrayList<>(List.of(Floor.pair(),
-                    new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"),
+            List<Transport> all = new ArrayList<>(List.of(Floor.pair()));
+            all.addAll(Peers.all());
+            all.addAll(List.of(new KernelPipe("kernel pipe (java.nio.channels.Pipe)", "kernel-pipe"),
                     new BusyWait("busy-wait pipe SPSC, spin " + pipeSpinMicros + " µs", "pipe" + pipeSpinMicros,
                             pipeSpinMicros)));
             all.addAll(Netty.all(busyPollMicros));

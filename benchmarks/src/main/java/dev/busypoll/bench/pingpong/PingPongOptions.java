@@ -33,8 +33,8 @@ import picocli.CommandLine.Option;
  * once by picocli.
  */
 @Command(name = "pingpong",
-        description = "8-byte round trips (perf bench sched pipe): floor, kernel pipe, busy-wait pipe, Netty"
-                + " LocalChannel, NIO loopback TCP, busypoll channel.")
+        description = "8-byte round trips (perf bench sched pipe): floor, the LMAX Disruptor, Aeron IPC, kernel pipe,"
+                + " busy-wait pipe, Netty LocalChannel, NIO loopback TCP, busypoll channel.")
 public final class PingPongOptions {
     @Option(names = "--round-trips", paramLabel = "N", description = "Measured round trips per repetition"
             + " (${bundle:roundTrips}).")

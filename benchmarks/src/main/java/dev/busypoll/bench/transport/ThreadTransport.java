@@ -19,7 +19,8 @@ package dev.busypoll.bench.transport;
 public interface ThreadTransport extends Transport {
     /**
      * A new pipe of at most {@code capacity} {@code messageBytes}-byte messages, MPSC with {@code manyWriters}. The
-     * kernel pipe's reader gets a copy in an array of its own (the same one on every read), the others the array.
+     * readers of the kernel pipe, the Disruptor and Aeron get a copy in an array of their own (valid until their next
+     * read), the others the array.
      */
     Pipe<byte[]> bytePipe(int capacity, int messageBytes, boolean manyWriters) throws Exception;
 }

@@ -22,10 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.busypoll.bench.report.Headline;
 import dev.busypoll.bench.report.Section;
 import dev.busypoll.bench.report.SettingKeys;
 import dev.busypoll.bench.transport.BrokenTransport;
 import dev.busypoll.bench.transport.Cell;
+import dev.busypoll.bench.transport.Disruptor;
 import dev.busypoll.bench.transport.Netty;
 import dev.busypoll.bench.transport.Transport;
 import dev.busypoll.testbed.measure.Table;
@@ -36,8 +38,10 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -52,10 +56,11 @@ class StreamingTest {
     @Test
     void shouldReportEveryTransportWithExactCountsAndSaneNumbers() {
         // 20,000 x 64 B = 1.25 MB: more than the in-flight window, so the window's pause and resume run too.
-        Streaming.Config config = new Streaming.Config(20_000, 1_000, 2, 16, Netty.DEFAULT_BUSY_POLL_MICROS);
+        Streaming.Config config = new Streaming.Config(20_000, 1_000, 0, 2, 16, Netty.DEFAULT_BUSY_POLL_MICROS);
         Streaming.Result result = Streaming.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "local-default", "local-io",
+        List<String> keys = List.of("floor", "floor-bytebuf", "floor-pipeline", "noop", "disruptor-spin",
+                "disruptor-blocking", "aeron-ipc", "local-default", "local-io",
                 "nio", "epoll", "epoll-busypoll50", "busypoll0", "busypoll5", "busypoll10", "busypoll50",
                 "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(Cell::key).toList());
@@ -98,7 +103,7 @@ class StreamingTest {
     @Test
     void shouldReleaseEveryBufferTheLadderRowsAllocate() {
         RecordingAllocator alloc = new RecordingAllocator();
-        Streaming.Config config = new Streaming.Config(5_000, 500, 2, 16, List.of());
+        Streaming.Config config = new Streaming.Config(5_000, 500, 0, 2, 16, List.of());
         Streaming.Result result = Streaming.run(config, FloorStreaming.ladder(alloc), QUIET);
 
         assertEquals(List.of("floor-bytebuf", "floor-pipeline", "noop"),
@@ -117,7 +122,7 @@ class StreamingTest {
     void shouldStreamBatchesLargerThanTheWindowThroughThePipelineRows() {
         // 20,000 x 64 B = 1.25 MB a flush: the pump asks the window about more than it holds only if a flush's
         // messages were still in flight, which doWrite's hand-off excludes
-        Streaming.Config config = new Streaming.Config(40_000, 0, 1, 20_000, List.of());
+        Streaming.Config config = new Streaming.Config(40_000, 0, 0, 1, 20_000, List.of());
         Streaming.Result result = Streaming.run(config, FloorStreaming.ladder(ByteBufAllocator.DEFAULT), QUIET);
         for (Cell<Run> row : result.rows()) {
             assertNull(row.unavailable(), row.transport());
@@ -127,7 +132,7 @@ class StreamingTest {
 
     @Test
     void shouldStepEachRungFromTheOneBelowAndEachTransportFromRungC() {
-        Streaming.Config config = new Streaming.Config(1, 0, 1, 1, List.of());
+        Streaming.Config config = new Streaming.Config(1, 0, 0, 1, 1, List.of());
         Streaming.Result result = new Streaming.Result(config, List.of(row("floor", 100, 200),
                 row("floor-bytebuf", 300, 600), row("floor-pipeline", 600, 1200), row("noop", 200, 210),
                 row("local-default", 900, 1500), new Cell<Run>("busypoll0", "busypoll0", 1, List.of(), "failed: x"),
@@ -154,6 +159,42 @@ class StreamingTest {
                 List.of("local-default", "n/a", "n/a")),
                 partial.ladder().rows().stream().map(r -> List.of(r.get(1), r.get(5), r.get(6))).toList(),
                 "rows not run are left out; a step from a rung not run is n/a");
+    }
+
+    @Test
+    void shouldGiveEachRowByItsBestRunBesideItsMedians() {
+        Streaming.Config config = new Streaming.Config(1, 0, 0, 3, 1, List.of());
+        Run slow = new Run(1_000_000, 0.5, 1.0, null);
+        Run fast = new Run(1_000_000, 0.25, 0.75, null);
+        Run middle = new Run(1_000_000, 0.4, 0.6, null);
+        Cell<Run> floor = new Cell<>("floor", "floor", 1, List.of(slow, fast, middle), null);
+        Cell<Run> local = new Cell<>("local-default", "local-default", 1, List.of(fast, slow, slow), null);
+        Streaming.Result result = new Streaming.Result(config, List.of(floor, local), List.of());
+
+        assertEquals(fast, Streaming.best(floor), "the most messages per second");
+        assertEquals(List.of("floor", "4000000", "256.0", "0.750", "2500000", "0.750", "1.00x", "1.00x", "1.00x"),
+                result.table().rows().get(0), "the best run and that run's CPU, then the medians");
+        assertEquals(List.of("250.0", "750.0"), result.ladder().rows().get(0).subList(2, 4));
+        Headline h = StreamingSection.of(result).headlines().get(0);
+        assertEquals(List.of(250e-3, 750e-3), List.of(h.value(), h.cpu()));
+    }
+
+    @Test
+    void shouldWarmEveryTransportUpBeforeTheFirstRepetition() {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Streaming.Config config = new Streaming.Config(1_000, 0, 1, 1, 16, List.of());
+        Streaming.Result result = Streaming.run(config, List.of(FloorStreaming.floor(), Disruptor.busySpin()),
+                new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        List<String> lines = progress.toString(StandardCharsets.UTF_8).lines().toList();
+        int firstRep = lines.indexOf(lines.stream().filter(l -> l.startsWith("streaming rep 1/")).findFirst()
+                .orElseThrow());
+        for (Cell<Run> row : result.rows()) {
+            assertEquals(1, row.runs().size(), row.transport());
+            assertTrue(lines.subList(0, firstRep).stream().anyMatch(l -> l.startsWith("streaming warm-up "
+                    + row.transport()) && l.contains(String.format("%,d messages", Streaming.JIT_WARMUP_CHUNK))),
+                    row.transport() + " streams at least one chunk before the first repetition: " + lines);
+        }
     }
 
     /** A row of one repetition of a million messages at the given ns and CPU ns per message. */
@@ -195,7 +236,7 @@ class StreamingTest {
 
     @Test
     void shouldReportABrokenTransportAsFailedAndKeepTheOthers() {
-        Streaming.Config config = new Streaming.Config(500, 0, 2, 4, List.of());
+        Streaming.Config config = new Streaming.Config(500, 0, 0, 2, 4, List.of());
         Transport broken = BrokenTransport.of(Transport.class, "cannot connect today");
         Streaming.Result result = Streaming.run(config, List.of(FloorStreaming.floor(), broken, Netty.localDefault()),
                 QUIET);
@@ -223,10 +264,13 @@ class StreamingTest {
 
     @Test
     void shouldRejectBadConfigurations() {
-        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(0, 0, 1, 1, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, -1, 1, 1, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 0, 1, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 1, 0, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 1, 1, List.of(-5L)));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(0, 0, 0, 1, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, -1, 0, 1, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 0, 0, 1, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 0, 1, 0, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Streaming.Config(1, 0, 0, 1, 1, List.of(-5L)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Streaming.Config(1, 0, -1, 1, 1, List.of()));
+        assertEquals("the first warm-up (--stream-jit-warmup) must be >= 0 ms, was -1", e.getMessage());
     }
 }

@@ -45,7 +45,8 @@ class PingPongTest {
         PingPong.Config config = new PingPong.Config(100, 20, 1, 50, Netty.DEFAULT_BUSY_POLL_MICROS, Set.of());
         PingPong.Result result = PingPong.run(config, QUIET);
 
-        List<String> keys = List.of("floor", "kernel-pipe", "pipe50", "local-default", "local-io", "nio", "epoll",
+        List<String> keys = List.of("floor", "disruptor-spin", "disruptor-blocking", "aeron-ipc", "kernel-pipe",
+                "pipe50", "local-default", "local-io", "nio", "epoll",
                 "epoll-busypoll50", "busypoll0", "busypoll5",
                 "busypoll10", "busypoll50", "busypoll-auto");
         assertEquals(keys, result.rows().stream().map(LatencyRow::key).toList());
