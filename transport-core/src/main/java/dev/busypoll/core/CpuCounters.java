@@ -33,7 +33,9 @@ import java.util.function.Supplier;
  *
  * <p>A reading opens and reads three small files (the affinity is read again only every
  * {@value #AFFINITY_READINGS} readings): tens of microseconds, which is why only {@link CoreContention}'s own thread
- * takes readings, never a thread on a message's path.
+ * takes readings, never a thread on a message's path. With one core it reads no file: the verdict is then
+ * contended whatever the files say ({@link CoreContentionDetector}), and on that one core a reading would take CPU
+ * from the very threads the process runs.
  *
  * <p>Why hand-written: neither the JDK ({@code OperatingSystemMXBean} gives the machine's load as one fraction over
  * every CPU, not over the CPUs of this process, and nothing of CPU quotas) nor the libraries we use read these
@@ -62,8 +64,16 @@ final class CpuCounters implements Supplier<CpuReading> {
 
     @Override
     public CpuReading get() {
-        long now = System.nanoTime();
-        int cores = Runtime.getRuntime().availableProcessors();
+        return get(System.nanoTime(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /** A reading at {@code now} for a JVM with {@code cores} processors: only the core count where that is one. */
+    CpuReading get(long now, int cores) {
+        if (cores <= 1) {
+            readings = 0; // read the affinity again at the first reading with more cores
+            return new CpuReading(now, cores, 0, CpuReading.UNKNOWN, CpuReading.UNKNOWN, CpuReading.UNKNOWN,
+                    CpuReading.UNKNOWN);
+        }
         if (readings++ % AFFINITY_READINGS == 0) {
             allowed = parseCpuList(fieldOf(readOrNull(PROC_SELF_STATUS), "Cpus_allowed_list:"));
         }

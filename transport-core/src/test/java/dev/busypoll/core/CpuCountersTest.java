@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,6 +71,15 @@ class CpuCountersTest {
     @Test
     void shouldStopAtTheEndOfThePerCpuLines() {
         assertArrayEquals(new long[] {6, 16, 1}, CpuCounters.sumTicks("cpu0 1 1 1 5 5 1 1 1\nintr 1 2\ncpu7 x\n", null));
+    }
+
+    @Test
+    void shouldReadOnlyTheCoreCountWithOneCore() {
+        CpuCounters counters = new CpuCounters();
+        assertEquals(new CpuReading(1L, 1, 0, CpuReading.UNKNOWN, CpuReading.UNKNOWN, CpuReading.UNKNOWN,
+                CpuReading.UNKNOWN), counters.get(1L, 1));
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "the contrast needs Linux's /proc");
+        assertTrue(counters.get(2L, 2).hasLoad(), "with two cores the same counters read the files");
     }
 
     @Test

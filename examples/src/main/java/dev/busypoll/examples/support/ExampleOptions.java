@@ -24,8 +24,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The options every example's command line shares, as a picocli mixin ({@code @Mixin}): {@code --help}, the
@@ -34,6 +39,12 @@ import java.util.concurrent.Callable;
  * <p>Not thread-safe; filled in once by picocli in {@code main}.
  */
 public final class ExampleOptions {
+    /** A warm-up lap is repeated while the JIT compiled for more than this share of its time: 0.05. */
+    static final double QUIET_COMPILER_SHARE = 0.05;
+    /** Warm-up laps at most. */
+    static final int MAX_WARM_UP_LAPS = 4;
+    /** A lap shorter than this (a test's, with no warm-up time) is not repeated: 1,000 ms. */
+    static final long MIN_REPEATED_LAP_MILLIS = 1_000;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print these options and exit.")
     private boolean help;
@@ -108,16 +119,44 @@ public final class ExampleOptions {
     }
 
     /**
-     * Runs {@code warmUp} once for every row of {@code --transport}, unmeasured, before any row is measured. Without
-     * it the first row measured would run while the JIT still compiles the code that every row shares (on a small
-     * machine its compiler threads compete with the spinning loops for the cores), and the order of the rows would
-     * decide their figures. Prints one line saying so.
+     * Runs {@code warmUp} for every row of {@code --transport}, unmeasured, before any row is measured: one lap, and
+     * more (at most {@value #MAX_WARM_UP_LAPS} in all) while the JIT compiler spent more than
+     * {@value #QUIET_COMPILER_SHARE} of the last lap's time compiling, if that lap lasted at least
+     * {@value #MIN_REPEATED_LAP_MILLIS} ms. Without it the first row measured would run while the JIT still compiles
+     * the code that every row shares (on a small machine its compiler threads compete with the spinning loops for
+     * the cores), and the order of the rows would decide their figures; one lap of a few seconds per row is shorter
+     * than the compiler's tail on a 2-core machine. Prints one line saying how many laps ran.
      */
     public void warmUpLap(Row warmUp) throws Exception {
-        System.out.println("warm-up lap: every transport once, unmeasured, before the measured rows");
-        for (TransportRun row : runs()) {
-            warmUp.run(row);
-        }
+        warmUpLap(warmUp, compilerMillis(), System::nanoTime);
+    }
+
+    /** {@link #warmUpLap(Row)} with the compiler's accumulated time (ms, negative if unknown) and the clock given. */
+    void warmUpLap(Row warmUp, LongSupplier compilerMillis, LongSupplier nanoTime) throws Exception {
+        int laps = 0;
+        double share;
+        boolean repeat;
+        do {
+            long compiling = compilerMillis.getAsLong();
+            long start = nanoTime.getAsLong();
+            for (TransportRun row : runs()) {
+                warmUp.run(row);
+            }
+            laps++;
+            long lapNanos = nanoTime.getAsLong() - start;
+            long compiled = compilerMillis.getAsLong() - compiling;
+            share = compiling < 0 || lapNanos <= 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(compiled) / (double) lapNanos;
+            repeat = share > QUIET_COMPILER_SHARE && lapNanos >= TimeUnit.MILLISECONDS.toNanos(MIN_REPEATED_LAP_MILLIS)
+                    && laps < MAX_WARM_UP_LAPS;
+        } while (repeat);
+        System.out.printf(Locale.ROOT, "warm-up: %d lap%s of every transport, unmeasured, before the measured rows"
+                + " (the JIT compiler busy %.0f%% of the last)%n", laps, laps == 1 ? "" : "s", 100 * share);
+    }
+
+    /** The JIT compiler's accumulated time in ms, or a supplier of -1 where the JVM does not monitor it. */
+    private static LongSupplier compilerMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : () -> -1;
     }
 
     /** @return the cores this JVM may use */

@@ -186,6 +186,46 @@ class ExampleCommandLineTest {
         ExampleOptions options = options(EchoExample.Cli.class, "--transport", "busypoll:0,local,busypoll:auto");
         List<String> warmed = new ArrayList<>();
         options.warmUpLap(row -> warmed.add(row.label()));
-        assertEquals(List.of("BUSYPOLL 0us", "LOCAL", "BUSYPOLL auto"), warmed);
+        assertEquals(List.of("BUSYPOLL 0us", "LOCAL", "BUSYPOLL auto"), warmed, "a lap under 1 s: not repeated");
+    }
+
+    /**
+     * The rows a scripted warm-up ran: each lap lasts {@code lapMillis} of a manual clock, and the compiler ran the
+     * next of {@code compiledMillisPerLap} (the last one again once they run out).
+     */
+    private static List<String> laps(long lapMillis, long... compiledMillisPerLap) throws Exception {
+        ExampleOptions options = options(EchoExample.Cli.class, "--transport", "busypoll:0,local");
+        List<String> warmed = new ArrayList<>();
+        long[] clock = {0};
+        long[] compiler = {0};
+        int[] lap = {0};
+        options.warmUpLap(row -> {
+            warmed.add(row.label());
+            if (row.label().equals("LOCAL")) { // the lap's last row: the lap's time and compilation
+                clock[0] += lapMillis * 1_000_000L;
+                compiler[0] += compiledMillisPerLap[Math.min(lap[0]++, compiledMillisPerLap.length - 1)];
+            }
+        }, () -> compiler[0], () -> clock[0]);
+        return warmed;
+    }
+
+    @Test
+    void warmUpLapRepeatsWhileTheCompilerWasBusyForMoreThanAShareOfTheLap() throws Exception {
+        assertEquals(List.of("BUSYPOLL 0us", "LOCAL"), laps(2_000, 0), "compiler quiet: one lap");
+        assertEquals(2 * 3, laps(2_000, 600, 400, 100).size(), "30%, 20%, then 5%: three laps");
+        assertEquals(2 * ExampleOptions.MAX_WARM_UP_LAPS, laps(2_000, 2_000).size(), "never quiet: the cap");
+        assertEquals(2, laps(500, 400).size(), "a lap of 0.5 s is no warm-up to repeat, however busy the compiler");
+    }
+
+    @Test
+    void warmUpLapIsNotRepeatedWhereTheCompilersTimeIsUnknown() throws Exception {
+        ExampleOptions options = options(EchoExample.Cli.class, "--transport", "local");
+        List<String> warmed = new ArrayList<>();
+        long[] clock = {0};
+        options.warmUpLap(row -> {
+            warmed.add(row.label());
+            clock[0] += 2_000_000_000L;
+        }, () -> -1, () -> clock[0]);
+        assertEquals(List.of("LOCAL"), warmed);
     }
 }
