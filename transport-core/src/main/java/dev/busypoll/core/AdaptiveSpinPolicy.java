@@ -31,7 +31,7 @@ package dev.busypoll.core;
  * to the next input, measured to the producer's signal, so a wait longer than the window is not censored; their
  * weight halves every {@value #DECAY_EPISODES} episodes) and every {@value #RECOMPUTE_EPISODES} episodes takes the
  * window, at most {@link #MAX_SPIN_NANOS}, that minimises the expected cost of an episode, a block weighing
- * {@value #LATENCY_WEIGHT} wake-ups (its CPU plus the latency it adds to the message that ends it). Until that
+ * {@value WaitDistribution#LATENCY_WEIGHT} wake-ups (its CPU plus the latency it adds to the message that ends it). Until that
  * first decision the window is {@code B}. A controller that chose to park at once while its waits lie mostly between
  * {@code B} and {@code 4B} (two threads that wait for each other's wake-up) explores: it spins at least {@code 4B}
  * in the first 2^24 ns of every 2^28 ns of {@link System#nanoTime()}, a slot every thread of the JVM shares, so both
@@ -67,26 +67,16 @@ package dev.busypoll.core;
  * ladder.
  */
 public final class AdaptiveSpinPolicy {
-    /** The wake-up cost assumed until the first one is measured: 10 µs, a park/unpark round trip on a 2-core VM. */
-    public static final long DEFAULT_WAKE_COST_NANOS = 10_000L;
-    /**
-     * The longest window the controller chooses: 2^16 ns, about 65 µs (6.5 default wake-ups), just above the longest
-     * fixed busy-poll time users set (50 µs); see "The cost rule" in the class javadoc.
-     */
-    public static final long MAX_SPIN_NANOS = 1L << 16;
+    /** The wake-up cost assumed until the first one is measured (10 µs); {@link WakeCostEstimate} owns it. */
+    public static final long DEFAULT_WAKE_COST_NANOS = WakeCostEstimate.DEFAULT_WAKE_COST_NANOS;
+    /** The longest window the controller chooses (2^16 ns, about 65 µs); {@link WaitDistribution} owns it. */
+    public static final long MAX_SPIN_NANOS = WaitDistribution.MAX_SPIN_NANOS;
     /**
      * A {@link Thread#yield()} that returns within this (2 µs) ran no other thread: nothing else wanted the core, so
-     * further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class javadoc).
-     * A bare yield took 0.7-0.9 µs on average on a 2-core VM (over 99% below 1 µs); a yield that hands the core to
-     * another thread and gets it back costs two context switches plus that thread's run.
+     * further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class javadoc,
+     * and docs/auto.md, "The yield rung", for what a bare yield costs).
      */
     static final long PROMPT_YIELD_NANOS = 2_000L;
-
-    /**
-     * How many wake-up costs {@code B} a block counts for when it is weighed against spinning: its CPU, plus the
-     * latency it adds to the message that ends it (see the class javadoc).
-     */
-    static final int LATENCY_WEIGHT = 8;
 
     /** Episodes between two decisions. */
     static final int RECOMPUTE_EPISODES = 16;
@@ -98,7 +88,7 @@ public final class AdaptiveSpinPolicy {
 
     private final WakeCostEstimate wake;
     private final OversubscriptionDetector oversubscription;
-    private final NapPlanner nap = new NapPlanner();
+    private final NapPlanner nap = new NapPlanner(RECOMPUTE_EPISODES);
     /** The waits that follow input alone, and the window learnt from them (see "Two kinds of wait"). */
     private final WaitDistribution afterInput = new WaitDistribution();
     /** The waits that follow output (for a reply), and their window. */

@@ -17,7 +17,6 @@ package dev.busypoll.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.IdleStrategy;
@@ -736,35 +735,6 @@ public final class IdleLadder implements IdleStrategy {
     private void yieldOnce() {
         Thread.yield();
         stats.recordYield();
-    }
-
-    /**
-     * Where the ladder reads the time and how its unsignalled form parks: the system's {@link System#nanoTime()}
-     * and {@link LockSupport#parkNanos(Object, long)}, except in tests, which give a manual clock so that what the
-     * ladder does with time (the windows, the time per rung, the park periods, the reports to its controller) is
-     * checked exactly instead of by timing. The signalled form's park ({@link WakeSignal#park(long)}) still reads
-     * the system clock: a test's deadlines there lie in the system clock's past, so such parks return at once.
-     * Production code has one implementation, so the calls inline as the direct ones did.
-     */
-    interface Clock {
-        /** The system's clock and park. */
-        Clock SYSTEM = new Clock() {
-            @Override
-            public long nanoTime() {
-                return System.nanoTime();
-            }
-
-            @Override
-            public void parkNanos(Object blocker, long nanos) {
-                LockSupport.parkNanos(blocker, nanos);
-            }
-        };
-
-        /** As {@link System#nanoTime()}. */
-        long nanoTime();
-
-        /** As {@link LockSupport#parkNanos(Object, long)}. */
-        void parkNanos(Object blocker, long nanos);
     }
 
     @Override

@@ -47,7 +47,7 @@ final class NapCatch {
     static final int MISSED = 2;
 
     private final AdaptiveSpinPolicy policy;
-    private final IdleLadder.Clock clock;
+    private final Clock clock;
 
     /** The controller asked this episode to nap, and no signalled park has begun since. */
     private boolean pending;
@@ -60,7 +60,7 @@ final class NapCatch {
     private int outcome;
 
     /** The nap of the episodes of a ladder with this controller and clock. */
-    NapCatch(AdaptiveSpinPolicy policy, IdleLadder.Clock clock) {
+    NapCatch(AdaptiveSpinPolicy policy, Clock clock) {
         this.policy = policy;
         this.clock = clock;
     }

@@ -24,14 +24,14 @@ import java.util.Arrays;
  *
  * <h2>The plan</h2>
  * The expected gap is the median of the gaps between the arrivals of the last decision period
- * ({@link #onArrival(long)}; at most {@value AdaptiveSpinPolicy#RECOMPUTE_EPISODES} gaps, a gap of 0 counts, a
+ * ({@link #onArrival(long)}; at most one gap per episode of the period, a gap of 0 counts, a
  * negative one does not), which inputs that come late or early do not move. At each decision ({@link #decide}) the
  * nap is planned to end {@link #NAP_LEAD_NANOS} plus the 90th percentile of the timer's overshoot before the next
  * input is due, and the catch to end the lead after it ({@link #napDeadlineNanos()}, {@link #catchDeadlineNanos()},
  * counted from the last arrival). There is no plan while the controller is oversubscribed, with fewer than half a
  * period of gaps, when the median is too short to leave a nap, or where a timed wake-up ({@code B}) and a catch of
  * the lead plus half the overshoot's spread (90th less 10th percentile) cost at least a block
- * ({@code k*B}, {@code k = }{@value AdaptiveSpinPolicy#LATENCY_WEIGHT}).
+ * ({@code k*B}, {@code k = }{@value WaitDistribution#LATENCY_WEIGHT}).
  *
  * <h2>What it learns from naps</h2>
  * The timer's overshoot ({@link #onNapTimedOut(long)}) is tracked as its 10th and 90th percentiles, from
@@ -68,8 +68,6 @@ final class NapPlanner {
     private static final long OVERSHOOT_STEP_NANOS = 500L;
     /** The longest pause from napping, in decision periods, after periods whose naps missed more than they caught. */
     static final int MAX_NAP_BACKOFF_PERIODS = 64;
-    /** Gaps between arrivals a decision period needs before it may choose a nap: half the period. */
-    private static final int MIN_NAP_GAPS = AdaptiveSpinPolicy.RECOMPUTE_EPISODES / 2;
 
     /** When the last input that ended an idle episode arrived ({@link #onArrival(long)}), if {@link #arrived}. */
     private long lastArrivalNanos;
@@ -78,7 +76,9 @@ final class NapPlanner {
      * The gaps between two such arrivals since the last decision (at most one per episode), of which the nap takes
      * the median: the period of a periodic source, which inputs that come late or early do not move.
      */
-    private final long[] periodGaps = new long[AdaptiveSpinPolicy.RECOMPUTE_EPISODES];
+    private final long[] periodGaps;
+    /** Gaps between arrivals a decision period needs before it may choose a nap: half the period. */
+    private final int minNapGaps;
     private int periodGapCount;
     /**
      * How many of the period's gaps exceed {@link #NAP_LEAD_NANOS}. Unless more than half do, the median cannot
@@ -100,6 +100,19 @@ final class NapPlanner {
     /** Decision periods without naps after a period whose naps missed more than they caught, and how many left. */
     private int napBackoffPeriods;
     private int napBackoffLeft;
+
+    /**
+     * A planner with no gaps yet.
+     *
+     * @param periodEpisodes the episodes of the controller's decision period: the gaps it keeps per period
+     */
+    NapPlanner(int periodEpisodes) {
+        if (periodEpisodes < 2) {
+            throw new IllegalArgumentException("periodEpisodes must be at least 2, was " + periodEpisodes);
+        }
+        this.periodGaps = new long[periodEpisodes];
+        this.minNapGaps = periodEpisodes / 2;
+    }
 
     /**
      * The input that ended an idle episode arrived at {@code arrivalNanos} (when it was published, as well as the
@@ -179,7 +192,7 @@ final class NapPlanner {
         }
         // The median (index gaps/2 of the sorted gaps) exceeds the lead only if at least gaps - gaps/2 gaps do; a nap
         // needs it to exceed the lead and the overshoot.
-        if (oversubscribed || gaps < MIN_NAP_GAPS || longGaps < gaps - (gaps >> 1)) {
+        if (oversubscribed || gaps < minNapGaps || longGaps < gaps - (gaps >> 1)) {
             return;
         }
         Arrays.sort(periodGaps, 0, gaps); // an insertion sort at this size: no allocation
@@ -188,7 +201,7 @@ final class NapPlanner {
         // spread of the overshoot, when it catches its input; it pays while at least half the naps do (see the
         // class javadoc).
         long catchSpin = NAP_LEAD_NANOS + ((napOvershootHigh - napOvershootLow) >> 1);
-        if (wakeCostNanos + catchSpin >= AdaptiveSpinPolicy.LATENCY_WEIGHT * wakeCostNanos) {
+        if (wakeCostNanos + catchSpin >= WaitDistribution.LATENCY_WEIGHT * wakeCostNanos) {
             return;
         }
         // Asked to end so early that even a nap that oversleeps by the 90th percentile wakes before the input.

@@ -27,23 +27,33 @@ package dev.busypoll.core;
  * <h2>The window</h2>
  * Until the first {@link #decide(long)} from a non-empty histogram the window follows the measured {@code B}
  * ({@link #followMeasuredWakeCost(long)}), the 2-competitive choice; it starts at
- * {@link AdaptiveSpinPolicy#DEFAULT_WAKE_COST_NANOS}. A decision takes the window {@code T} (0 or a bucket's upper
- * edge, at most {@link AdaptiveSpinPolicy#MAX_SPIN_NANOS}) minimising
+ * {@link WakeCostEstimate#DEFAULT_WAKE_COST_NANOS}. A decision takes the window {@code T} (0 or a bucket's upper
+ * edge, at most {@link #MAX_SPIN_NANOS}) minimising
  * {@code E[wait; wait <= T] + (T + k*B) * P(wait > T)}, a wait in a bucket counted at the bucket's midpoint and a
- * block weighing {@code k = }{@value AdaptiveSpinPolicy#LATENCY_WEIGHT} wake-ups; a window above 0 must beat parking
+ * block weighing {@code k = }{@value #LATENCY_WEIGHT} wake-ups; a window above 0 must beat parking
  * at once by 1/16, and then the longest window within 1/16 of the cheapest is taken (margin for waits not yet
  * seen). A decision of 0 <em>explores</em> when more than half the weight lies in the buckets from {@code B}'s to
  * {@code 4B}'s (two threads that wait for each other's wake-up); the controller then spins longer in its
  * exploration slots. While the controller is oversubscribed it sets the window itself
  * ({@link #spinWhileOversubscribed(long)}), which ends exploring.
  *
- * <p>Invariants: the window is {@code >= 0} and at most {@link AdaptiveSpinPolicy#MAX_SPIN_NANOS}; the total weight
+ * <p>Invariants: the window is {@code >= 0} and at most {@link #MAX_SPIN_NANOS}; the total weight
  * is the sum of the buckets. Costs stay far from overflow: at most about 2^18 of weight (decay halves it every
  * {@value AdaptiveSpinPolicy#DECAY_EPISODES} episodes) times 2^23 ns per term.
  *
  * <p>Threading: the owner thread of the controller only. No allocation after construction.
  */
 final class WaitDistribution {
+    /**
+     * The longest window chosen: 2^16 ns, about 65 µs, just above the longest fixed busy-poll time users set (50 µs):
+     * a wait the window cannot cover costs a park, not a long spin and then a park.
+     */
+    static final long MAX_SPIN_NANOS = 1L << 16;
+    /**
+     * How many wake-up costs {@code B} a block counts for when it is weighed against spinning: its CPU, plus the
+     * latency it adds to the message that ends it (docs/auto.md, "The latency weight").
+     */
+    static final int LATENCY_WEIGHT = 8;
     /** Number of log2 buckets of the wait histogram. */
     static final int BUCKETS = 18;
     /** Bucket 0 holds waits below {@code 2^(MIN_SHIFT+1)} = 128 ns; bucket k >= 1 holds [2^(k+6), 2^(k+7)). */
@@ -53,7 +63,7 @@ final class WaitDistribution {
 
     private final long[] weights = new long[BUCKETS];
     private long totalWeight;
-    private long spinNanos = AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS;
+    private long spinNanos = WakeCostEstimate.DEFAULT_WAKE_COST_NANOS;
     /** Whether a window has been chosen from learnt waits; until then the window follows the measured B. */
     private boolean decidedFromWaits;
     private boolean explore;
@@ -80,7 +90,7 @@ final class WaitDistribution {
     /** Before any decision from learnt waits the window is B, the 2-competitive choice. */
     void followMeasuredWakeCost(long wakeCostNanos) {
         if (!decidedFromWaits) {
-            spinNanos = Math.min(wakeCostNanos, AdaptiveSpinPolicy.MAX_SPIN_NANOS);
+            spinNanos = Math.min(wakeCostNanos, MAX_SPIN_NANOS);
         }
     }
 
@@ -103,7 +113,7 @@ final class WaitDistribution {
             return;
         }
         long b = wakeCostNanos;
-        long block = AdaptiveSpinPolicy.LATENCY_WEIGHT * b; // what one block is weighed as: its CPU and its latency
+        long block = LATENCY_WEIGHT * b; // what one block is weighed as: its CPU and its latency
         // Costs in units of weight x ns; with at most ~2^18 of weight and 2^23 ns per term, no overflow.
         long parkAtOnce = block * total;
         long best = parkAtOnce - (parkAtOnce >> 4); // a spin must beat parking at once by 1/16
@@ -113,7 +123,7 @@ final class WaitDistribution {
         int candidates = 0;
         for (int k = 0; k < BUCKETS - 1; k++) {
             long window = upperEdge(k);
-            if (window > AdaptiveSpinPolicy.MAX_SPIN_NANOS) {
+            if (window > MAX_SPIN_NANOS) {
                 break;
             }
             spun += weights[k] * midpoint(k);

@@ -32,7 +32,7 @@ package dev.busypoll.core;
  * </ul>
  * Invariants: every sample is first clipped to {@value #MAX_WAKE_SAMPLE_NANOS} ns (beyond, a stall, not a wake-up);
  * a negative sample (clock skew) is ignored and changes nothing; {@code B} is
- * {@link AdaptiveSpinPolicy#DEFAULT_WAKE_COST_NANOS} until the first sample and at least 1 ns after it; the own
+ * {@link #DEFAULT_WAKE_COST_NANOS} until the first sample and at least 1 ns after it; the own
  * envelope is at least {@value #MIN_BASELINE_SAMPLE_NANOS} ns once measured.
  *
  * <p>Threading: the owner thread of the controller only; the JVM's baseline it reads and offers to is shared and
@@ -44,6 +44,11 @@ final class WakeCostEstimate {
      * wake-up costs, and must not make the first estimate absurd.
      */
     private static final long MAX_WAKE_SAMPLE_NANOS = 1_000_000L;
+    /**
+     * The wake-up cost assumed until the first one is measured: 10 µs, the order of a park/unpark round trip
+     * (docs/auto.md, "The algorithm").
+     */
+    static final long DEFAULT_WAKE_COST_NANOS = 10_000L;
     /** Wake-up samples below this are parks that a signal beat to sleep; they say nothing about the baseline. */
     private static final long MIN_BASELINE_SAMPLE_NANOS = 500L;
     /** Wake-up samples a controller takes before it offers its own low envelope to the shared baseline. */
@@ -51,9 +56,9 @@ final class WakeCostEstimate {
 
     private final SharedWakeBaseline shared;
 
-    private long wakeCostNanos = AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS;
+    private long wakeCostNanos = DEFAULT_WAKE_COST_NANOS;
     /** This thread's own low envelope of its wake-up samples; see {@link #baselineWakeNanos()} for the one in use. */
-    private long baselineWakeNanos = AdaptiveSpinPolicy.DEFAULT_WAKE_COST_NANOS;
+    private long baselineWakeNanos = DEFAULT_WAKE_COST_NANOS;
     private boolean measured;
     private int samples;
 
@@ -104,7 +109,7 @@ final class WakeCostEstimate {
         return machine > 0 && machine < baselineWakeNanos ? machine : baselineWakeNanos;
     }
 
-    /** {@code B}: measured, or {@link AdaptiveSpinPolicy#DEFAULT_WAKE_COST_NANOS} before any sample. */
+    /** {@code B}: measured, or {@link #DEFAULT_WAKE_COST_NANOS} before any sample. */
     long wakeCostNanos() {
         return wakeCostNanos;
     }

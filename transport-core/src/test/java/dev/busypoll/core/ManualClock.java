@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * It starts an hour behind {@link System#nanoTime()}, so that a deadline the ladder derives from it lies in the
  * system clock's past, where {@link WakeSignal#park(long)} (which reads the system clock) returns at once.
  */
-final class ManualClock implements IdleLadder.Clock {
+final class ManualClock implements Clock {
     private long now;
     private final ArrayDeque<Long> nextReads = new ArrayDeque<>();
     private final List<Long> parks = new ArrayList<>();

@@ -17,6 +17,7 @@ package dev.busypoll.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class NapPlannerTest {
      * {@value AdaptiveSpinPolicy#RECOMPUTE_EPISODES}th episode.
      */
     private static final class Controller {
-        final NapPlanner nap = new NapPlanner();
+        final NapPlanner nap = new NapPlanner(PERIOD);
         private final long wakeCostNanos;
         private int episodes;
 
@@ -141,7 +142,7 @@ class NapPlannerTest {
 
     @Test
     void shouldPlanNoNapWhileOversubscribedAndPlanAgainAfter() {
-        NapPlanner nap = new NapPlanner();
+        NapPlanner nap = new NapPlanner(PERIOD);
         long arrival = 0;
         for (int i = 0; i < PERIOD; i++) {
             arrival += 200 * US;
@@ -204,7 +205,7 @@ class NapPlannerTest {
     void shouldCountTwoInputsAtTheSameInstantAsAGap() {
         // Per period after the first: 9 gaps of 0 (inputs at the same instant), then 7 of 200 µs, and an 8th that
         // finds the period full: the median is 0, no nap. Were gaps of 0 not counted, it would hold 8 long gaps.
-        NapPlanner nap = new NapPlanner();
+        NapPlanner nap = new NapPlanner(PERIOD);
         long arrival = 0;
         for (int period = 0; period < 8; period++) {
             for (int i = 0; i < 9; i++) {
@@ -221,7 +222,7 @@ class NapPlannerTest {
 
     @Test
     void shouldKeepAtMostOnePeriodOfGapsWhateverTheCaller() {
-        NapPlanner nap = new NapPlanner();
+        NapPlanner nap = new NapPlanner(PERIOD);
         for (int i = 0; i < 10 * PERIOD; i++) {
             nap.onArrival(i * 200 * US); // more arrivals than episodes: the gaps beyond a period are dropped
         }
@@ -251,5 +252,25 @@ class NapPlannerTest {
             c.episode(arrival);
         }
         assertTrue(c.nap.isPlanned());
+    }
+
+    @Test
+    void aPeriodTooShortForAMedianIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new NapPlanner(1));
+        assertTrue(e.getMessage().contains("periodEpisodes must be at least 2, was 1"), e.getMessage());
+    }
+
+    @Test
+    void halfAPeriodOfGapsIsNeededBeforeANap() {
+        NapPlanner nap = new NapPlanner(4);
+        long t = 0;
+        nap.onArrival(t);
+        nap.onArrival(t += 200_000); // one gap: fewer than half of a 4-episode period
+        nap.decide(false, 10_000);
+        assertFalse(nap.isPlanned(), "no plan from one gap");
+        nap.onArrival(t += 200_000);
+        nap.onArrival(t + 200_000); // two more: at least half
+        nap.decide(false, 10_000);
+        assertTrue(nap.isPlanned(), "a plan from half a period of long gaps");
     }
 }
