@@ -25,7 +25,7 @@ import org.agrona.concurrent.IdleStrategy;
  * The idle ladder: when a thread runs out of work it spins for a time, then yields for a time, then parks —
  * the waiting discipline of the Linux "pipe busy wait" RFC (2018) and of
  * {@code SO_BUSY_POLL}. Spinning pays off because the next message usually arrives sooner than a
- * sleep/wake-up round trip (about 10 µs here) takes; parking bounds what an idle thread burns.
+ * sleep/wake-up round trip takes; parking bounds what an idle thread burns.
  *
  * <pre>
  *   NOT_IDLE --idle()--&gt; SPINNING --spin window spent--&gt; YIELDING --yield window spent--&gt; PARKING
@@ -110,7 +110,7 @@ public final class IdleLadder implements IdleStrategy {
      */
     public static final long AUTO = -1L;
     /**
-     * Default yield window: 10 µs, about one park/unpark round trip here, so that on an oversubscribed machine
+     * Default yield window: 10 µs, the order of one park/unpark round trip, so that on an oversubscribed machine
      * the thread we wait for gets the core at least once before we pay for a sleep.
      */
     public static final long DEFAULT_YIELD_NANOS = 10_000L;

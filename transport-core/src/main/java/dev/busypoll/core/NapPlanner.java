@@ -51,15 +51,14 @@ import java.util.Arrays;
 final class NapPlanner {
     /**
      * The jitter a nap allows the arrivals (5 µs): it aims to end this long before the next input is due, and its
-     * catch lasts until this long after (class javadoc). The catch is CPU spent on every nap: with 10 µs AUTO took
-     * 1.12x busypoll0's CPU per message in the open loop at 10k msg/s ({@code docs/auto.md}).
+     * catch lasts until this long after (class javadoc). The catch is CPU spent on every nap, so the lead is kept
+     * short (docs/auto.md, "The nap").
      */
     static final long NAP_LEAD_NANOS = 5_000L;
     /**
      * What a timed park oversleeps by, assumed until a nap measures it: Linux's default timer slack of a thread (50 µs)
-     * plus a wake-up. Measured on a 2-core VM: {@code parkNanos(x)} slept {@code x} + 59-63 µs (p10-p90) for any
-     * {@code x} from 1 to 80 µs on an otherwise idle machine; less when another interrupt wakes the core within the
-     * slack (15-35 µs at the 10th percentile in the open loop at 5,000 msg/s).
+     * plus a wake-up; less when another interrupt wakes the core within the slack (docs/auto.md, "The nap", has
+     * the measurements).
      */
     static final long DEFAULT_NAP_OVERSHOOT_NANOS = 60_000L;
     /** Naps cannot oversleep more than this (1 ms) as far as the controller is concerned: beyond, a stall. */
@@ -82,8 +81,9 @@ final class NapPlanner {
     private int periodGapCount;
     /**
      * How many of the period's gaps exceed {@link #NAP_LEAD_NANOS}. Unless more than half do, the median cannot
-     * buy a nap, and the decision skips sorting the gaps: a sort of 16 gaps in random order mispredicts most of its
-     * branches and took about 330 ns here, which in a ping-pong (waits of 0.2 µs) delayed every 16th reply.
+     * buy a nap, and the decision skips sorting the gaps: a sort of gaps in random order mispredicts most of its
+     * branches, and a ping-pong's reply would wait for it at every decision (docs/auto.md, "Bookkeeping off the
+     * message path").
      */
     private int periodLongGaps;
 

@@ -22,9 +22,9 @@ import java.lang.invoke.VarHandle;
  * When an AUTO controller of this JVM last found the machine oversubscribed (more runnable threads than cores), so
  * that a controller that has only just started can believe it at once instead of learning it again. Whether the
  * cores are oversubscribed is a property of the machine, not of one waiting thread; but each controller learns it
- * from its own idle episodes, and a waiter that waits only a few times never learns it: in thread-mode hackbench
- * every sender has a ladder per receiver's pipe and waits for space in each only once or twice a run, so under AUTO
- * every such wait spun for the untrained window (10 µs) on a core that the readers needed. A controller that has
+ * from its own idle episodes, and a waiter that waits only a few times never learns it (a sender with a ladder per
+ * receiver's pipe, waiting for space in each only once or twice, would spin the untrained window every time on a
+ * core that the readers need; docs/auto.md, "A shared sighting"). A controller that has
  * not yet taken its first decision starts oversubscribed when another one saw the machine so within
  * {@link #RECENT_NANOS}; its own episodes then take over (it leaves the state as soon as they show no contention,
  * see {@link OversubscriptionDetector}). And while a sighting is fresher than {@link #CURRENT_NANOS}, no controller
@@ -46,8 +46,8 @@ final class SharedOversubscription {
 
     /**
      * How long a sighting counts for a controller that starts: 10 s. A false start is cheap (a controller leaves the
-     * state after a few dozen episodes of its own without contention), a missed one is not: in thread-mode hackbench,
-     * whose AUTO runs come seconds apart, a 1 s memory lost the sighting between runs ({@code docs/auto.md}).
+     * state after a few dozen episodes of its own without contention), a missed one is not: work that comes in bursts
+     * seconds apart must not lose the sighting between bursts (docs/auto.md, "A shared sighting").
      */
     static final long RECENT_NANOS = 10_000_000_000L;
     /**

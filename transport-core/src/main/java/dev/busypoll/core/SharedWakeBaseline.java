@@ -24,9 +24,8 @@ import java.util.function.LongSupplier;
  * lowest settled estimate any of them has offered lately. How long a parked thread takes to run again after an
  * unpark when a core is free (the futex wake, the context switch, the scheduler's path) is a property of the machine,
  * not of one waiting thread; but a thread that only ever waits while more threads are runnable than there are cores
- * never sees a free core, so its own samples are all queueing (measured in thread-mode hackbench, 40-160 threads on
- * 2 cores: the median thread's own low envelope 47-340 µs, while the lowest thread's was 6-10 µs, the wake-up cost
- * measured in ping-pong). Each controller's {@link WakeCostEstimate} therefore takes the lower of its own low
+ * never sees a free core, so its own samples are all queueing (docs/auto.md, "A shared baseline", has the
+ * measurements). Each controller's {@link WakeCostEstimate} therefore takes the lower of its own low
  * envelope and this value as the uncontended wake-up: a wake-up far slower than that was queueing behind runnable
  * threads (or, on a virtual machine, a host slow to run an idle vCPU again), which spinning does not avoid, so it is
  * clipped out of the wake cost. It is not taken as evidence of oversubscription ({@link OversubscriptionDetector}).
