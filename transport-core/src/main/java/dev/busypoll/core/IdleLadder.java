@@ -180,7 +180,7 @@ public final class IdleLadder implements IdleStrategy {
     /** Owner-only: the last AUTO episode, until the controller is told of it (see reset()). */
     private final PendingEpisode pendingEpisode;
     /** Under AUTO: whether the cores are contended, so that the ladder must not busy-wait at all. */
-    private final CoreContention cores;
+    private final StandDownVerdict standDown;
 
     // Configuration, written by any thread (opaque), read by the owner once per episode. spinNanos may be AUTO.
     private long spinNanos;
@@ -209,12 +209,6 @@ public final class IdleLadder implements IdleStrategy {
     private boolean episodeAuto;
     /** This AUTO episode does not busy-wait: the cores are contended ({@link CoreContention}). */
     private boolean episodeStandsDown;
-    /** The contention verdict {@link #mayParkOnNextStep()} read for the next episode: 1, 0, or -1 if none. */
-    private int nextEpisodeContended = -1;
-    /** The last sampling interval of {@link #cores} in which this event loop counted itself active. */
-    private int countedWindow = -1;
-    /** The event loop handled I/O since its last idle episode began ({@link #ioHandled()}). */
-    private boolean ioHandled;
     /** This episode has given {@link #timerLead} its sample: a timed park's lateness, or a park the lead prevented. */
     private boolean leadSampled;
     /** The last clock read of the spin or yield phase: a long gap since means another thread had the core. */
@@ -269,7 +263,7 @@ public final class IdleLadder implements IdleStrategy {
     IdleLadder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos, AdaptiveSpinPolicy policy,
                Clock clock, CoreContention cores) {
         this.policy = policy;
-        this.cores = cores;
+        this.standDown = new StandDownVerdict(cores);
         this.clock = clock;
         this.nap = new NapCatch(policy, clock);
         this.pendingEpisode = new PendingEpisode(policy);
@@ -386,11 +380,7 @@ public final class IdleLadder implements IdleStrategy {
             case NOT_IDLE -> {
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 if (configured == AUTO) {
-                    if (nextEpisodeContended < 0) {
-                        // The step that starts the episode acts on this same verdict: never a park unannounced.
-                        nextEpisodeContended = cores.isContended() ? 1 : 0;
-                    }
-                    return nextEpisodeContended == 1
+                    return standDown.peekNextEpisode() // latched: the episode acts on it, never a park unannounced
                             || (policy.spinNanos(afterOutput) == 0 && policy.yieldNanos() == 0);
                 }
                 return configured == 0 && (long) YIELD_NANOS.getOpaque(this) == 0;
@@ -615,7 +605,7 @@ public final class IdleLadder implements IdleStrategy {
                 episodeStart = now;
                 long configured = (long) SPIN_NANOS.getOpaque(this);
                 episodeAuto = configured == AUTO;
-                episodeStandsDown = episodeAuto && contendedForEpisode();
+                episodeStandsDown = episodeAuto && standDown.forEpisode();
                 leadSampled = false;
                 policy.select(afterOutput);
                 episodeSpinNanos = episodeAuto ? policy.spinNanos(now) : configured;
@@ -707,22 +697,7 @@ public final class IdleLadder implements IdleStrategy {
      * calls this (a pipe's reader or writer), does not count. One plain store.
      */
     public void ioHandled() {
-        ioHandled = true;
-    }
-
-    /** The contention verdict for the episode that starts now: the one {@link #mayParkOnNextStep()} read, if any. */
-    private boolean contendedForEpisode() {
-        if (ioHandled) {
-            ioHandled = false;
-            int window = cores.window();
-            if (window != countedWindow) {
-                countedWindow = window;
-                cores.loopActive(); // once per sampling interval, never per hop
-            }
-        }
-        int latched = nextEpisodeContended;
-        nextEpisodeContended = -1;
-        return latched >= 0 ? latched == 1 : cores.isContended();
+        standDown.ioHandled();
     }
 
     private void enterYielding(long now) {
