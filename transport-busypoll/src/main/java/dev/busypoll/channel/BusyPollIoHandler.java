@@ -17,12 +17,7 @@ package dev.busypoll.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
@@ -174,13 +169,11 @@ public final class BusyPollIoHandler implements IoHandler {
     /** The JDK's platform logger: Netty's own logging facade is internal API. */
     private static final System.Logger logger = System.getLogger(BusyPollIoHandler.class.getName());
     private static final VarHandle WAKEUP_REQUESTED;
-    private static final VarHandle SPIN_CONFIG_CHANGED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             WAKEUP_REQUESTED = lookup.findVarHandle(BusyPollIoHandler.class, "wakeupRequested", int.class);
-            SPIN_CONFIG_CHANGED = lookup.findVarHandle(BusyPollIoHandler.class, "spinConfigChanged", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -192,22 +185,14 @@ public final class BusyPollIoHandler implements IoHandler {
     private final IdleLadder ladder;
     private final WakeSignal signal = new WakeSignal();
     private final MpscUnboundedArrayQueue<BusyPollIoHandle> readyList = new MpscUnboundedArrayQueue<>(64);
-    /** Loop-thread only: the registered channels, each with the {@code BUSY_POLL_MICROS} it is counted for. */
-    private final Map<BusyPollIoHandle, Integer> registered = new HashMap<>();
-    /** Loop-thread only: how many registered channels set each {@code BUSY_POLL_MICROS}. */
-    private final BusyPollMicrosCounts microsCounts = new BusyPollMicrosCounts();
-    /** Channels whose {@code BUSY_POLL_MICROS} changed (any thread offers; the loop recounts them when idle). */
-    private final MpscUnboundedArrayQueue<BusyPollIoHandle> microsChanged = new MpscUnboundedArrayQueue<>(8);
+    /** The registered channels, and the spin window they elect. */
+    private final SpinWindowElection election;
     private final BusyPollStats stats;
     private final BusyPollStatsRegistration registration;
     private final BooleanSupplier wakeCondition = this::hasWork;
 
     @SuppressWarnings("unused") // accessed through WAKEUP_REQUESTED
     private volatile int wakeupRequested;
-    @SuppressWarnings("unused") // accessed through SPIN_CONFIG_CHANGED
-    private volatile int spinConfigChanged = 1;
-    private volatile int effectiveBusyPollMicros;
-    private volatile int registeredCount;
 
     /**
      * Loop-thread only: the channel the loop is <em>watching</em>, or null. Its {@code queued} flag stays 1 while
@@ -220,12 +205,6 @@ public final class BusyPollIoHandler implements IoHandler {
      * may be waiting for a reply.
      */
     private boolean sentSinceInput;
-
-    /** Where this loop counts itself while it spins for a fixed time: the JVM's, or a test's. */
-    private final SpinningLoops spinningLoops;
-
-    /** Loop-thread only: counted in {@link SpinningLoops} (a fixed spin window above 0). */
-    private boolean countedAsSpinning;
 
     /** Nested polls ({@link #pollNested}) at most on the loop's stack, as {@code LocalChannel}'s reader depth. */
     static final int MAX_NESTED_POLLS = 8;
@@ -242,13 +221,10 @@ public final class BusyPollIoHandler implements IoHandler {
     private BusyPollIoHandler(ThreadAwareExecutor executor, int defaultBusyPollMicros, int defaultBudget,
                               SpinningLoops spinningLoops) {
         this.executor = Objects.requireNonNull(executor, "executor");
-        this.spinningLoops = spinningLoops;
         this.defaultBusyPollMicros = defaultBusyPollMicros;
         this.defaultBudget = defaultBudget;
-        this.effectiveBusyPollMicros = defaultBusyPollMicros;
-        long spinNanos = spinNanos(defaultBusyPollMicros);
-        this.ladder = new IdleLadder(spinNanos, IdleLadder.busyPollYieldNanos(spinNanos),
-                IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
+        this.ladder = SpinWindowElection.newLadder(defaultBusyPollMicros);
+        this.election = new SpinWindowElection(defaultBusyPollMicros, ladder, spinningLoops);
         this.stats = new BusyPollStats(this, ladder.stats());
         this.registration = new BusyPollStatsRegistration(executor, this, stats);
     }
@@ -307,10 +283,6 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     /** The ladder's spin window for a (validated) busy-poll setting. */
-    private static long spinNanos(int micros) {
-        return micros == BusyPollChannelOption.AUTO ? IdleLadder.AUTO : TimeUnit.MICROSECONDS.toNanos(micros);
-    }
-
     private static String microsToString(int micros) {
         return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
     }
@@ -348,7 +320,7 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     int effectiveBusyPollMicros() {
-        return effectiveBusyPollMicros;
+        return election.effectiveMicros();
     }
 
     long spinWindowNanos() {
@@ -368,7 +340,7 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     int registeredChannels() {
-        return registeredCount;
+        return election.voterCount();
     }
 
     int defaultBusyPollMicros() {
@@ -529,9 +501,7 @@ public final class BusyPollIoHandler implements IoHandler {
      * is when the work was found).
      */
     private boolean idle(IoHandlerContext context) {
-        if ((int) SPIN_CONFIG_CHANGED.getVolatile(this) != 0) {
-            recomputeSpin();
-        }
+        election.applyIfChanged();
         // The deadline (the next scheduled task) matters only to the park rung; while spinning, hasWork() sees a
         // task that fell due by itself. So the clock is not read for it until the ladder may park: a hop found
         // while spinning costs one clock read less.
@@ -625,62 +595,12 @@ public final class BusyPollIoHandler implements IoHandler {
     }
 
     /**
-     * Loop thread, at an idle episode after a registration, a cancel or a change: recounts the channels whose
-     * setting changed (only those) and applies the largest setting. The flag is cleared before the queue is
-     * drained, so a change offered after the drain sets it again.
-     */
-    private void recomputeSpin() {
-        SPIN_CONFIG_CHANGED.setVolatile(this, 0);
-        BusyPollIoHandle changed;
-        while ((changed = microsChanged.poll()) != null) {
-            Integer counted = registered.get(changed);
-            if (counted != null) { // else cancelled since: its cancel uncounted it
-                recount(changed, counted);
-            }
-        }
-        int max = microsCounts.highest();
-        int micros = max != BusyPollChannelConfig.NOT_SET ? max : defaultBusyPollMicros;
-        effectiveBusyPollMicros = micros;
-        boolean fixedSpin = micros > 0;
-        if (fixedSpin != countedAsSpinning) {
-            countedAsSpinning = fixedSpin;
-            if (fixedSpin) {
-                spinningLoops.started(micros);
-            } else {
-                spinningLoops.stopped();
-            }
-        }
-        long spinNanos = spinNanos(micros);
-        // BUSY_POLL_MICROS 0 = no busy waiting at all: no yield rung either, park at once (SO_BUSY_POLL=0). Under
-        // AUTO the ladder's controller sets the yield rung itself; the configured one is 0.
-        ladder.yieldNanos(IdleLadder.busyPollYieldNanos(spinNanos));
-        ladder.spinNanos(spinNanos);
-    }
-
-    /** Loop thread: counts {@code handle} for its current setting instead of {@code counted}. */
-    private void recount(BusyPollIoHandle handle, int counted) {
-        int micros = handle.busyPollMicros();
-        if (micros != counted) {
-            microsCounts.remove(counted);
-            microsCounts.add(micros);
-            registered.put(handle, micros);
-        }
-    }
-
-    /**
      * Any thread: the {@code BUSY_POLL_MICROS} of {@code handle}, a channel registered here (or being moved
-     * away), changed; the loop recounts it and recomputes its spin window at its next idle episode. The caller
-     * stored the new setting (volatile) before it read this handler from the channel (volatile): a registration
-     * that stored the handler after that read reads the setting after storing it, so one of the two counts it.
+     * away), changed; the loop recounts it and recomputes its spin window at its next idle episode
+     * ({@link SpinWindowElection} has the ordering argument).
      */
     void busyPollMicrosChanged(BusyPollIoHandle handle) {
-        microsChanged.offer(handle);
-        spinConfigChanged();
-    }
-
-    /** The registered channels or their settings changed: the loop recomputes at its next idle episode. */
-    private void spinConfigChanged() {
-        SPIN_CONFIG_CHANGED.setVolatile(this, 1);
+        election.settingChanged(handle);
     }
 
     /**
@@ -745,16 +665,12 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public void destroy() {
         closeAll();
-        if (countedAsSpinning) {
-            countedAsSpinning = false;
-            spinningLoops.stopped();
-        }
+        election.close();
         registration.unregister();
     }
 
     private void closeAll() {
-        List<BusyPollIoHandle> handles = new ArrayList<>(registered.keySet());
-        for (BusyPollIoHandle handle : handles) {
+        for (BusyPollIoHandle handle : election.voters()) {
             try {
                 handle.closeNow();
             } catch (Throwable t) {
@@ -770,17 +686,13 @@ public final class BusyPollIoHandler implements IoHandler {
                     + " not supported by BusyPollIoHandler (only BusyPollChannel and BusyPollServerChannel)");
         }
         BusyPollIoHandle busyPollHandle = (BusyPollIoHandle) handle;
-        if (registered.containsKey(busyPollHandle)) {
+        if (election.contains(busyPollHandle)) {
             throw new IllegalStateException(handle + " is already registered");
         }
         Registration registration = new Registration(busyPollHandle);
         busyPollHandle.attach(this);
         // After attach stored this handler (volatile): a change of the setting from now on reaches this loop.
-        int micros = busyPollHandle.busyPollMicros();
-        registered.put(busyPollHandle, micros);
-        microsCounts.add(micros);
-        registeredCount = registered.size();
-        spinConfigChanged();
+        election.add(busyPollHandle);
         return registration;
     }
 
@@ -792,7 +704,7 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public String toString() {
         return "BusyPollIoHandler{defaultBusyPollMicros=" + microsToString(defaultBusyPollMicros) + ", defaultBudget="
-                + defaultBudget + ", effectiveBusyPollMicros=" + microsToString(effectiveBusyPollMicros) + ", " + ladder
+                + defaultBudget + ", effectiveBusyPollMicros=" + microsToString(election.effectiveMicros()) + ", " + ladder
                 + '}';
     }
 
@@ -834,14 +746,10 @@ public final class BusyPollIoHandler implements IoHandler {
         }
 
         private void cancel0() {
-            Integer counted = registered.remove(handle);
-            if (counted != null) {
-                microsCounts.remove(counted);
+            if (election.remove(handle)) {
                 if (watched == handle) {
                     unwatch(false); // its next loop looks at its input when it attaches
                 }
-                registeredCount = registered.size();
-                spinConfigChanged();
                 handle.detach(BusyPollIoHandler.this);
             }
         }
