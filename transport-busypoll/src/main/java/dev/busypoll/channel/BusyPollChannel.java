@@ -803,11 +803,6 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         }
 
         @Override
-        public void closeNow() {
-            close(voidPromise());
-        }
-
-        @Override
         public void attach(BusyPollIoHandler h) {
             handler = h;
             attachedOnce = true;

@@ -72,10 +72,7 @@ interface BusyPollIoHandle extends IoHandle {
      */
     int busyPollMicros();
 
-    /** Closes the channel now (handler destroyed). */
-    void closeNow();
-
-    /** Closes the channel; never throws. */
+    /** Closes the channel (also when the loop shuts down, on the loop); never throws. */
     @Override
     void close();
 

@@ -672,7 +672,7 @@ public final class BusyPollIoHandler implements IoHandler {
     private void closeAll() {
         for (BusyPollIoHandle handle : election.voters()) {
             try {
-                handle.closeNow();
+                handle.close();
             } catch (Throwable t) {
                 logger.log(System.Logger.Level.WARNING, () -> "Failed to close " + handle, t);
             }

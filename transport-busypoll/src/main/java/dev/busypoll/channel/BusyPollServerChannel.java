@@ -279,11 +279,6 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
 
         @Override
-        public void closeNow() {
-            close(voidPromise());
-        }
-
-        @Override
         public void connect(SocketAddress remoteAddress, SocketAddress localAddress, ChannelPromise promise) {
             safeSetFailure(promise, new UnsupportedOperationException("a server channel does not connect"));
         }

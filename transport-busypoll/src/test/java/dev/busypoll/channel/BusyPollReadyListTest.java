@@ -136,16 +136,11 @@ class BusyPollReadyListTest {
         }
 
         @Override
-        public void closeNow() {
+        public void close() {
             closes++;
             if (failClose) {
                 throw new IllegalStateException("scripted close failure of " + name);
             }
-        }
-
-        @Override
-        public void close() {
-            closeNow();
         }
 
         @Override

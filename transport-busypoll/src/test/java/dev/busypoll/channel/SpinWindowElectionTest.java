@@ -64,10 +64,6 @@ class SpinWindowElectionTest {
         }
 
         @Override
-        public void closeNow() {
-        }
-
-        @Override
         public void close() {
         }
     }
