@@ -16,15 +16,16 @@
 package dev.busypoll.testbed;
 
 import dev.busypoll.channel.BusyPollChannelOption;
+import dev.busypoll.core.SpinSetting;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Reads a spin time (a busy-poll setting) from a command line, for the examples and the benchmarks alike: a whole
- * number of microseconds from 0 to {@link BusyPollChannelOption#MAX_BUSY_POLL_MICROS}, underscores allowed as in
- * Java ({@code 1_000}), or {@code auto} (any case) for {@link BusyPollChannelOption#AUTO}, the loop choosing its
- * spin itself. {@code -1}, AUTO's value, is read as AUTO too. Anything else is refused with a message that names what
- * is accepted. {@link IntConverter} and {@link LongConverter} hand it to picocli options of either type.
+ * Reads a spin time (a busy-poll setting) from a command line, for the examples and the benchmarks alike, as
+ * {@link SpinSetting#parse(String)} reads it: a whole number of microseconds from 0 to {@value SpinSetting#MAX_MICROS},
+ * underscores allowed as in Java ({@code 1_000}), or {@code auto} (any case, or {@code -1}) for
+ * {@link BusyPollChannelOption#AUTO}, the loop choosing its spin itself. Anything else is refused with a message that
+ * names what is accepted. {@link IntConverter} and {@link LongConverter} hand it to picocli options of either type.
  *
  * <p>Stateless and thread-safe.
  */
@@ -36,24 +37,10 @@ public final class SpinMicros {
     /**
      * The spin time {@code value} names, in µs, or {@link BusyPollChannelOption#AUTO}.
      *
-     * @throws IllegalArgumentException {@code '<value>' is not a spin time: expected 0..1000000 µs or auto}
+     * @throws IllegalArgumentException {@code '<value>' is not a spin setting: expected 0..1000000 (µs) or auto}
      */
     public static int parse(String value) {
-        String v = value.trim();
-        if (v.equalsIgnoreCase("auto")) {
-            return BusyPollChannelOption.AUTO;
-        }
-        try {
-            int micros = Integer.parseInt(v.replace("_", ""));
-            if (micros == BusyPollChannelOption.AUTO
-                    || (micros >= 0 && micros <= BusyPollChannelOption.MAX_BUSY_POLL_MICROS)) {
-                return micros;
-            }
-        } catch (NumberFormatException e) {
-            // not a number: refused below, with the accepted values
-        }
-        throw new IllegalArgumentException("'" + value + "' is not a spin time: expected 0.."
-                + BusyPollChannelOption.MAX_BUSY_POLL_MICROS + " µs or auto");
+        return SpinSetting.parse(value).micros();
     }
 
     /** {@link #parse} for a picocli option of type {@code int}; what it refuses is a usage error. */

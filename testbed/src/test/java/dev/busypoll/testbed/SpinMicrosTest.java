@@ -18,6 +18,7 @@ package dev.busypoll.testbed;
 import dev.busypoll.channel.BusyPollChannelOption;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
+import dev.busypoll.core.SpinSetting;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,7 +38,7 @@ class SpinMicrosTest {
         assertEquals(0, SpinMicros.parse("0"));
         assertEquals(50, SpinMicros.parse("50"));
         assertEquals(1_000, SpinMicros.parse("1_000"), "underscores as in Java");
-        assertEquals(BusyPollChannelOption.MAX_BUSY_POLL_MICROS, SpinMicros.parse("1000000"));
+        assertEquals(SpinSetting.MAX_MICROS, SpinMicros.parse("1000000"));
     }
 
     @Test
@@ -45,7 +46,7 @@ class SpinMicrosTest {
         for (String bad : new String[] {"-2", "1000001", "2147483648", "fast", "5.5", "", "_", "autox"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SpinMicros.parse(bad),
                     bad);
-            assertEquals("'" + bad + "' is not a spin time: expected 0..1000000 µs or auto", e.getMessage());
+            assertEquals("'" + bad + "' is not a spin setting: expected 0..1000000 (µs) or auto", e.getMessage());
         }
     }
 
@@ -55,7 +56,7 @@ class SpinMicrosTest {
         assertEquals(50L, new SpinMicros.LongConverter().convert("50"));
         TypeConversionException e = assertThrows(TypeConversionException.class,
                 () -> new SpinMicros.LongConverter().convert("fast"));
-        assertTrue(e.getMessage().contains("'fast' is not a spin time: expected 0..1000000 µs or auto"),
+        assertTrue(e.getMessage().contains("'fast' is not a spin setting: expected 0..1000000 (µs) or auto"),
                 e.getMessage());
     }
 }

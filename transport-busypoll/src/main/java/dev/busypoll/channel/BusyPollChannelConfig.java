@@ -18,6 +18,7 @@ package dev.busypoll.channel;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
+import dev.busypoll.core.SpinSetting;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -161,11 +162,12 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
     /**
      * Sets {@link BusyPollChannelOption#BUSY_POLL_MICROS}.
      *
-     * @param micros {@code >= 0}, or {@link BusyPollChannelOption#AUTO}
-     * @throws IllegalArgumentException if negative and not {@link BusyPollChannelOption#AUTO}
+     * @param micros a {@link SpinSetting}'s microseconds: 0 to {@value SpinSetting#MAX_MICROS}, or
+     *               {@link BusyPollChannelOption#AUTO}
+     * @throws IllegalArgumentException out of that range
      */
     public BusyPollChannelConfig setBusyPollMicros(int micros) {
-        checkMicros(micros, "BUSY_POLL_MICROS");
+        SpinSetting.checkMicros(micros, "BUSY_POLL_MICROS");
         busyPollMicros = micros;
         onBusyPollMicrosChanged.run();
         return this;
@@ -331,26 +333,6 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
     public BusyPollChannelConfig setMessageSizeEstimator(MessageSizeEstimator estimator) {
         super.setMessageSizeEstimator(estimator);
         return this;
-    }
-
-    /**
-     * Orders {@code BUSY_POLL_MICROS} settings for "the largest request wins" (a loop spins for its highest-ranked
-     * channel's): {@code 0 < AUTO < 1 < 2 < ...}; unset ({@link #NOT_SET}) ranks below all.
-     */
-    static long rank(int micros) {
-        if (micros == NOT_SET) {
-            return -1;
-        }
-        return micros == BusyPollChannelOption.AUTO ? 1 : 2L * micros;
-    }
-
-    /** Throws, naming {@code name} and the range, unless {@code micros} is a valid busy-poll setting. */
-    static void checkMicros(int micros, String name) {
-        if ((micros < 0 && micros != BusyPollChannelOption.AUTO) || micros > BusyPollChannelOption.MAX_BUSY_POLL_MICROS) {
-            throw new IllegalArgumentException(name + " must be 0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS
-                    + " (microseconds; 0 = never spin) or BusyPollChannelOption.AUTO (" + BusyPollChannelOption.AUTO
-                    + ", the loop chooses), was " + micros);
-        }
     }
 
     /** Throws, naming {@code name}, unless {@code budget} is a valid budget ({@code > 0}). */

@@ -15,7 +15,7 @@
  */
 package dev.busypoll.channel;
 
-import dev.busypoll.core.IdleLadder;
+import dev.busypoll.core.SpinSetting;
 import io.netty.channel.ChannelOption;
 
 /**
@@ -32,16 +32,17 @@ public final class BusyPollChannelOption {
      * The value of {@link #BUSY_POLL_MICROS} (and of a factory's default) that lets the event loop choose its spin
      * window itself and keep choosing as the load changes: -1. The loop measures its own wake-up cost, learns how
      * long input takes to arrive once it ran dry, spins only where that beats parking, and steps down to one short
-     * spin and a yield when the machine is oversubscribed (see {@link dev.busypoll.core.AdaptiveSpinPolicy}). What
-     * it chose is visible as {@link BusyPollStats#getSpinWindowNanos()}. The same value as the pipes'
-     * {@code PipeDefaults.AUTO}.
+     * spin and a yield when the machine is oversubscribed, and parks at once while the process's cores are contended
+     * (see {@link dev.busypoll.core.AdaptiveSpinPolicy}). What it chose is visible as
+     * {@link BusyPollStats#getSpinWindowNanos()}. {@link SpinSetting#AUTO}'s integer spelling, as for the pipes.
      */
-    public static final int AUTO = (int) IdleLadder.AUTO;
+    public static final int AUTO = SpinSetting.AUTO_MICROS;
 
     /**
      * How long, in microseconds, the channel's event loop spins looking for input before it yields and parks
-     * ({@code SO_BUSY_POLL}); {@code >= 0}, 0 = do not spin, or {@link #AUTO} = let the loop choose. Any other
-     * negative value is rejected with an {@link IllegalArgumentException}.
+     * ({@code SO_BUSY_POLL}): a {@link SpinSetting}'s microseconds, 0 to {@value SpinSetting#MAX_MICROS}, 0 = do not
+     * spin, or {@link #AUTO} = let the loop choose. Anything else is rejected with an
+     * {@link IllegalArgumentException}.
      * <p>
      * A loop serves many channels and has one window, so it takes the largest request among the channels
      * registered on it, in the order {@code 0 < AUTO < 1 < 2 < ...}: a channel that asks for a fixed spin gets at
@@ -51,9 +52,6 @@ public final class BusyPollChannelOption {
      * {@link #AUTO}.
      */
     public static final ChannelOption<Integer> BUSY_POLL_MICROS = ChannelOption.valueOf("BUSY_POLL_MICROS");
-
-    /** The largest {@link #BUSY_POLL_MICROS}: one second. A longer spin only burns a core. */
-    public static final int MAX_BUSY_POLL_MICROS = 1_000_000;
 
     /**
      * How many messages one poll of this channel may take before the loop moves on to the next ready channel

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import dev.busypoll.core.IdleLadder;
+import dev.busypoll.core.SpinSetting;
 import dev.busypoll.core.WakeSignal;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoopGroup;
@@ -259,7 +260,7 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** {@link #newFactory(int, int)} whose loops count themselves in {@code spinningLoops} (tests). */
     static IoHandlerFactory newFactory(int defaultBusyPollMicros, int defaultBudget, SpinningLoops spinningLoops) {
-        BusyPollChannelConfig.checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
+        SpinSetting.checkMicros(defaultBusyPollMicros, "defaultBusyPollMicros");
         BusyPollChannelConfig.checkBudget(defaultBudget, "defaultBudget");
         Objects.requireNonNull(spinningLoops, "spinningLoops");
         return new IoHandlerFactory() {
@@ -282,9 +283,8 @@ public final class BusyPollIoHandler implements IoHandler {
         };
     }
 
-    /** The ladder's spin window for a (validated) busy-poll setting. */
     private static String microsToString(int micros) {
-        return micros == BusyPollChannelOption.AUTO ? "AUTO" : String.valueOf(micros);
+        return SpinSetting.ofMicros(micros).toString();
     }
 
     /**

@@ -17,6 +17,8 @@ package dev.busypoll.channel;
 
 import java.util.TreeMap;
 
+import dev.busypoll.core.SpinSetting;
+
 /**
  * How many channels registered on one loop set each {@link BusyPollChannelOption#BUSY_POLL_MICROS} value, kept so
  * that the loop's spin window (the largest setting, in the order {@code 0 < AUTO < 1 < 2 < ...}) follows a
@@ -24,11 +26,11 @@ import java.util.TreeMap;
  * every registered channel's setting. Unset channels ({@link BusyPollChannelConfig#NOT_SET}) are not counted.
  *
  * <p>Threading: the loop's thread only. A sorted multiset of ints is all it is: a {@link TreeMap} ordered by
- * {@link BusyPollChannelConfig#rank(int)} does the job (Agrona and JCTools have no sorted collection).
+ * {@link SpinSetting#compareMicros(int, int)} does the job (Agrona and JCTools have no sorted collection).
  */
 final class BusyPollMicrosCounts {
     private final TreeMap<Integer, int[]> counts =
-            new TreeMap<>((a, b) -> Long.compare(BusyPollChannelConfig.rank(a), BusyPollChannelConfig.rank(b)));
+            new TreeMap<>(SpinSetting::compareMicros);
 
     /** One more channel sets {@code micros}. */
     void add(int micros) {
@@ -59,7 +61,7 @@ final class BusyPollMicrosCounts {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("BusyPollMicrosCounts{");
-        counts.forEach((micros, count) -> sb.append(micros == BusyPollChannelOption.AUTO ? "AUTO" : micros)
+        counts.forEach((micros, count) -> sb.append(SpinSetting.ofMicros(micros))
                 .append('=').append(count[0]).append(' '));
         return sb.append('}').toString();
     }

@@ -21,9 +21,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.busypoll.core.IdleLadder;
+import dev.busypoll.core.SpinSetting;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
@@ -197,6 +197,6 @@ final class SpinWindowElection {
     }
 
     private static long spinNanos(int micros) {
-        return micros == BusyPollChannelOption.AUTO ? IdleLadder.AUTO : TimeUnit.MICROSECONDS.toNanos(micros);
+        return SpinSetting.ofMicros(micros).nanos();
     }
 }

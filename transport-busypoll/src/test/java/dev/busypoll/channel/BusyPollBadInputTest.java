@@ -37,6 +37,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import dev.busypoll.core.SpinSetting;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -183,10 +184,10 @@ class BusyPollBadInputTest {
         BusyPollChannel ch = new BusyPollChannel();
         IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
                 () -> ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, Integer.MAX_VALUE));
-        assertTrue(tooLong.getMessage().contains("0.." + BusyPollChannelOption.MAX_BUSY_POLL_MICROS), tooLong.getMessage());
+        assertTrue(tooLong.getMessage().contains("0.." + SpinSetting.MAX_MICROS), tooLong.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> BusyPollIoHandler.newFactory(BusyPollChannelOption.MAX_BUSY_POLL_MICROS + 1));
-        assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, BusyPollChannelOption.MAX_BUSY_POLL_MICROS));
+                () -> BusyPollIoHandler.newFactory(SpinSetting.MAX_MICROS + 1));
+        assertTrue(ch.config().setOption(BusyPollChannelOption.BUSY_POLL_MICROS, SpinSetting.MAX_MICROS));
 
         IllegalArgumentException capacity = assertThrows(IllegalArgumentException.class,
                 () -> ch.config().setOption(BusyPollChannelOption.SEND_QUEUE_CAPACITY, 0));

@@ -130,14 +130,4 @@ class BusyPollChannelConfigTest {
         assertNull(config.getOption(ChannelOption.SO_BACKLOG));
         assertFalse(config.getOptions().containsKey(ChannelOption.SO_BACKLOG));
     }
-
-    @Test
-    void shouldRankAutoAboveZeroAndBelowAnyFixedSpin() {
-        int unset = BusyPollChannelConfig.NOT_SET;
-        int auto = BusyPollChannelOption.AUTO;
-        assertTrue(BusyPollChannelConfig.rank(unset) < BusyPollChannelConfig.rank(0));
-        assertTrue(BusyPollChannelConfig.rank(0) < BusyPollChannelConfig.rank(auto));
-        assertTrue(BusyPollChannelConfig.rank(auto) < BusyPollChannelConfig.rank(1));
-        assertTrue(BusyPollChannelConfig.rank(1) < BusyPollChannelConfig.rank(Integer.MAX_VALUE));
-    }
 }

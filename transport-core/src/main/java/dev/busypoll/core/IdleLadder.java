@@ -105,10 +105,10 @@ public final class IdleLadder implements IdleStrategy {
     public static final String ALIAS = "ladder";
     /**
      * The spin window meaning "choose it yourself": the ladder's {@link AdaptiveSpinPolicy} picks the window from
-     * the waits and wake-ups it observes, and keeps picking as the load changes. The same value (-1) is the AUTO
-     * of the pipes ({@code PipeDefaults.AUTO}) and of the Netty transport ({@code BusyPollChannelOption.AUTO}).
+     * the waits and wake-ups it observes, and keeps picking as the load changes. {@link SpinSetting#AUTO}'s
+     * sentinel in nanoseconds ({@link SpinSetting#nanos()}).
      */
-    public static final long AUTO = -1L;
+    public static final long AUTO = SpinSetting.AUTO_MICROS;
     /**
      * Default yield window: 10 µs, the order of one park/unpark round trip, so that on an oversubscribed machine
      * the thread we wait for gets the core at least once before we pay for a sleep.
@@ -285,14 +285,13 @@ public final class IdleLadder implements IdleStrategy {
      * A ladder that spins for the given microseconds, the unit of {@code SO_BUSY_POLL} and of the RFC's
      * {@code pipe_ll_usec}.
      *
-     * @param spinMicros how long to spin, in microseconds; 0 = do not spin; {@link #AUTO} = let the ladder choose
+     * @param spinMicros a {@link SpinSetting}'s microseconds: 0 = do not spin; {@link SpinSetting#AUTO_MICROS} = let
+     *                   the ladder choose
      * @return a new ladder with default yield window and park periods
+     * @throws IllegalArgumentException out of {@link SpinSetting}'s range
      */
     public static IdleLadder ofMicros(long spinMicros) {
-        if (requireSpinNanos(spinMicros, "spinMicros") == AUTO) {
-            return new IdleLadder(AUTO);
-        }
-        return new IdleLadder(Math.multiplyExact(spinMicros, 1000L));
+        return new IdleLadder(SpinSetting.ofMicros(spinMicros, "spinMicros").nanos());
     }
 
     /** Accepts a spin window: {@code >= 0} or {@link #AUTO}. */

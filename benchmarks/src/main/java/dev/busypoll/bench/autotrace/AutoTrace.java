@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.measure.SpinWindowTrace;
 import dev.busypoll.bench.pingpong.PingPongClient;
@@ -74,7 +75,7 @@ public final class AutoTrace {
 
     /** Runs the phases and returns the trace. */
     public static Result run(Config config, PrintStream progress) throws Exception {
-        Netty spec = Netty.busyPoll((int) Netty.AUTO);
+        Netty spec = Netty.busyPoll(BusyPollChannelOption.AUTO);
         PingPongClient client = new PingPongClient();
         try (NettyPair pair = NettyPair.open(spec, new Echo(), client)) {
             EventLoop clientLoop = pair.clientLoop();

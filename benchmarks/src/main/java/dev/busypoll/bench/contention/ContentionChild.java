@@ -21,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.bench.latency.LatencyRuns;
 import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.Netty;
@@ -61,7 +62,7 @@ public final class ContentionChild {
 
     /** The rows compared: busypoll in AUTO, busypoll at 0 µs and {@code LocalChannel} on {@code LocalIoHandler}. */
     public static List<Netty> transports() {
-        return List.of(Netty.busyPoll((int) Netty.AUTO), Netty.busyPoll(0), Netty.localIo());
+        return List.of(Netty.busyPoll(BusyPollChannelOption.AUTO), Netty.busyPoll(0), Netty.localIo());
     }
 
     /** Every repetition of every shape over {@code transports}, one line per figure or failure to {@code out}. */

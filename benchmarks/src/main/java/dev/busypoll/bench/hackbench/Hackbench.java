@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
 
+import dev.busypoll.core.SpinSetting;
 import dev.busypoll.bench.config.Checks;
 import dev.busypoll.bench.measure.Machine;
 import dev.busypoll.bench.transport.BusyWait;
@@ -80,7 +81,7 @@ public final class Hackbench {
             List<ThreadTransport> list = new ArrayList<>();
             list.add(new KernelPipe("kernel pipe", "kernel"));
             for (long spin : spinMicros) {
-                list.add(new BusyWait("busy-wait pipe, spin " + Netty.label(spin) + (spin == Netty.AUTO ? "" : " µs"),
+                list.add(new BusyWait("busy-wait pipe, spin " + Netty.label(spin) + (spin == SpinSetting.AUTO_MICROS ? "" : " µs"),
                         "spin" + Netty.keySuffix(spin), spin));
             }
             return list;

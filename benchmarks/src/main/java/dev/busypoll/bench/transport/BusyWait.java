@@ -20,7 +20,7 @@ import dev.busypoll.core.pipe.BusyWaitPipe;
 
 /**
  * transport-core's busy-wait pipe (SPSC, or MPSC for many writers), whose waits spin for {@code spinMicros} µs (the
- * RFC's {@code pipe_ll_usec}, or {@link Netty#AUTO}) and then climb the idle ladder to park. Messages pass by
+ * RFC's {@code pipe_ll_usec}, or {@link dev.busypoll.core.SpinSetting#AUTO_MICROS}) and then climb the idle ladder to park. Messages pass by
  * reference.
  */
 public record BusyWait(String name, String key, long spinMicros) implements ThreadTransport {

@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.busypoll.bench.config.Checks;
+import dev.busypoll.core.SpinSetting;
 import dev.busypoll.channel.BusyPollChannelOption;
 import dev.busypoll.channel.BusyPollIoHandler;
 import dev.busypoll.channel.BusyPollStats;
@@ -39,11 +39,8 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
     /** {@code SO_BUSY_POLL} of the epoll row that busy-polls: the same 50 µs as the busypoll row it is compared to. */
     public static final int EPOLL_SO_BUSY_POLL_MICROS = 50;
 
-    /** The adaptive setting, {@link BusyPollChannelOption#AUTO}, as it appears in the busy-poll lists. */
-    public static final long AUTO = BusyPollChannelOption.AUTO;
-
     /** The busy-poll (and thread-mode hackbench spin) times every scenario compares by default. */
-    public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, AUTO);
+    public static final List<Long> DEFAULT_BUSY_POLL_MICROS = List.of(0L, 5L, 10L, 50L, (long) SpinSetting.AUTO_MICROS);
 
     private static final AtomicLong IDS = new AtomicLong();
 
@@ -72,7 +69,7 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
         return new Netty("Netty LocalChannel, LocalIoHandler", "local-io", NettyTransport.LOCAL, 0);
     }
 
-    /** The busypoll channel at one {@code BUSY_POLL_MICROS} ({@link #AUTO} included). */
+    /** The busypoll channel at one {@code BUSY_POLL_MICROS} ({@link SpinSetting#AUTO_MICROS} included). */
     public static Netty busyPoll(int micros) {
         return new Netty("busypoll channel, BUSY_POLL_MICROS " + label(micros), "busypoll" + keySuffix(micros),
                 NettyTransport.BUSYPOLL, micros);
@@ -124,21 +121,18 @@ public record Netty(String name, String key, NettyTransport transport, int busyP
                 : loops.stream().map(this::figures).reduce(LoopFigures::plus).orElse(null);
     }
 
-    /** Checks busy-poll (or pipe spin) times: each {@code >= 0} µs or {@link #AUTO}, else throws naming it. */
+    /** Checks busy-poll (or pipe spin) times: each a {@link SpinSetting}'s microseconds, else throws naming it. */
     public static void checkBusyPollMicros(List<Long> micros) {
-        for (long us : micros) {
-            Checks.check((us >= 0 || us == AUTO) && us <= Integer.MAX_VALUE,
-                    "busy-poll and spin times must be >= 0 µs or auto", us);
-        }
+        micros.forEach(us -> SpinSetting.checkMicros(us, "a busy-poll or spin time"));
     }
 
     /** How a busy-poll time reads in a row label: "50" or "AUTO". */
     public static String label(long micros) {
-        return micros == AUTO ? "AUTO" : String.valueOf(micros);
+        return SpinSetting.ofMicros(micros).toString();
     }
 
     /** How a busy-poll time reads in a key: "50" or "-auto". */
     public static String keySuffix(long micros) {
-        return micros == AUTO ? "-auto" : String.valueOf(micros);
+        return micros == SpinSetting.AUTO_MICROS ? "-auto" : String.valueOf(micros);
     }
 }

@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import dev.busypoll.core.SpinSetting;
 
 /**
  * The options every example's command line shares, as a picocli mixin ({@code @Mixin}): {@code --help}, the
@@ -64,7 +65,7 @@ public final class ExampleOptions {
 
     @Option(names = "--busy-poll-micros", paramLabel = "MICROS", converter = SpinMicros.IntConverter.class,
             description = "How long an event loop spins for input before it parks: 0.."
-                    + BusyPollChannelOption.MAX_BUSY_POLL_MICROS + " µs, or auto (or -1) to let the loop choose"
+                    + SpinSetting.MAX_MICROS + " µs, or auto (or -1) to let the loop choose"
                     + " and adapt. Default: ${DEFAULT-VALUE}.")
     private int busyPollMicros;
 

@@ -108,9 +108,9 @@ class ExampleCommandLineTest {
     void shouldRefuseAnUnknownOptionOrTransportOrANumberThatIsNot(Class<? extends Callable<Integer>> command) {
         assertRefused(command, "Unknown option: '--no-such-option'", "--transport", "local", "--no-such-option");
         assertRefused(command, "unknown transport 'carrier-pigeon'", "--transport", "local,carrier-pigeon");
-        assertRefused(command, "'many' is not a spin time: expected 0..1000000 µs or auto",
+        assertRefused(command, "'many' is not a spin setting: expected 0..1000000 (µs) or auto",
                 "--busy-poll-micros", "many");
-        assertRefused(command, "'-2' is not a spin time: expected 0..1000000 µs or auto", "--busy-poll-micros=-2");
+        assertRefused(command, "'-2' is not a spin setting: expected 0..1000000 (µs) or auto", "--busy-poll-micros=-2");
     }
 
     @ParameterizedTest
@@ -154,7 +154,7 @@ class ExampleCommandLineTest {
     @MethodSource("commands")
     void shouldRefuseASpinTimeThatCannotBeOrWhereNoneBelongs(Class<? extends Callable<Integer>> command) {
         assertRefused(command, "'local:5': local has no spin time", "--transport", "busypoll:5,local:5");
-        assertRefused(command, "'busypoll:fast': 'fast' is not a spin time", "--transport", "busypoll:fast");
+        assertRefused(command, "'busypoll:fast': 'fast' is not a spin setting", "--transport", "busypoll:fast");
         assertRefused(command, "expected one of [DEDICATED, SHARED] (case-insensitive) but was 'scattered'", "--layout",
                 "scattered");
     }

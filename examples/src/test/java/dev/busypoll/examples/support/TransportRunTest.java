@@ -50,7 +50,7 @@ class TransportRunTest {
     void shouldSayWhatIsWrongWithABadRow() {
         assertEquals("'local:5': local has no spin time; give one to busypoll (or epoll's SO_BUSY_POLL) only",
                 assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("local:5", 0)).getMessage());
-        assertEquals("'busypoll:fast': 'fast' is not a spin time: expected 0..1000000 µs or auto",
+        assertEquals("'busypoll:fast': 'fast' is not a spin setting: expected 0..1000000 (µs) or auto",
                 assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("busypoll:fast", 0))
                         .getMessage());
         assertThrows(IllegalArgumentException.class, () -> TransportRun.parse("pigeon:5", 0));

@@ -24,6 +24,7 @@ import org.jctools.queues.MessagePassingQueue;
 
 import dev.busypoll.core.IdleLadder;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.core.SpinSetting;
 import dev.busypoll.core.WakeSignal;
 
 /**
@@ -81,7 +82,7 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     }
 
     static IdleLadder newLadder(long spinMicros, long yieldNanos) {
-        return new IdleLadder(spinMicros == PipeDefaults.AUTO ? IdleLadder.AUTO : spinMicros * 1000L, yieldNanos,
+        return new IdleLadder(SpinSetting.ofMicros(spinMicros).nanos(), yieldNanos,
                 IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS);
     }
 
@@ -334,7 +335,7 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
 
     /**
      * The reader's spin window in effect, in nanoseconds: {@code spinMicros() * 1000}, or under
-     * {@link PipeDefaults#AUTO} what the reader's ladder chose last. Any thread; sample it to see AUTO follow the
+     * {@link SpinSetting#AUTO} what the reader's ladder chose last. Any thread; sample it to see AUTO follow the
      * load.
      */
     public final long readerSpinNanos() {
@@ -360,7 +361,7 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     @Override
     public String toString() {
         return getClass().getSimpleName() + "{capacity=" + capacity + ", spinMicros="
-                + (spinMicros == PipeDefaults.AUTO ? "AUTO" : String.valueOf(spinMicros))
+                + SpinSetting.ofMicros(spinMicros)
                 + (writeClosed ? ", writeClosed" : "") + (readClosed ? ", readClosed" : "") + '}';
     }
 }

@@ -18,6 +18,7 @@ package dev.busypoll.core.pipe;
 import java.util.concurrent.TimeUnit;
 
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.core.SpinSetting;
 
 /**
  * A bounded in-JVM pipe of object references whose blocking {@link #read()} and {@link #write(Object)} spin
@@ -121,7 +122,7 @@ public interface BusyWaitPipe<E> extends AutoCloseable {
 
     /**
      * This pipe's spin time in microseconds (the RFC's {@code pipe_ll_usec}); 0 = no spin;
-     * {@link PipeDefaults#AUTO} = each waiting side chooses its own.
+     * {@link SpinSetting#AUTO_MICROS} = each waiting side chooses its own.
      */
     long spinMicros();
 

@@ -16,6 +16,7 @@
 package dev.busypoll.core.pipe;
 
 import dev.busypoll.core.IdleLadder;
+import dev.busypoll.core.SpinSetting;
 
 /**
  * Factories of busy-wait pipes. The forms without a spin time take the JVM-wide default
@@ -24,7 +25,7 @@ import dev.busypoll.core.IdleLadder;
  * <pre>{@code
  * SpscBusyWaitPipe<Order> orders = BusyWaitPipes.spsc(1024, 10);  // 10 µs of spin before sleeping
  * MpscBusyWaitPipe<Event> events = BusyWaitPipes.mpsc(4096);      // spin time from PipeDefaults
- * MpscBusyWaitPipe<Event> tuned = BusyWaitPipes.mpsc(4096, PipeDefaults.AUTO); // the pipe chooses
+ * MpscBusyWaitPipe<Event> tuned = BusyWaitPipes.mpsc(4096, SpinSetting.AUTO_MICROS); // the pipe chooses
  * }</pre>
  *
  * <p>Capacity: JCTools rounds the requested capacity up to a power of two (SPSC: at least 4);
@@ -51,14 +52,14 @@ public final class BusyWaitPipes {
      * A pipe for one writer and one reader.
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
-     * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting
-     *                   at all (park at once, as the RFC default), AUTO = each waiting side chooses and keeps tuning
-     *                   its own window
+     * @param spinMicros how long a blocked read or write spins before yielding and parking, as a
+     *                   {@link SpinSetting}'s microseconds: 0 = no busy waiting at all (park at once, as the RFC
+     *                   default), {@link SpinSetting#AUTO_MICROS} = each waiting side chooses and keeps tuning its own
+     *                   window
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> SpscBusyWaitPipe<E> spsc(int capacity, long spinMicros) {
-        return new SpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
+        return new SpscBusyWaitPipe<>(capacity, SpinSetting.checkMicros(spinMicros, "spinMicros"),
                 yieldNanos(spinMicros));
     }
 
@@ -76,19 +77,19 @@ public final class BusyWaitPipes {
      * A pipe for any number of writers and one reader.
      *
      * @param capacity   at least 1 and at most {@link #MAX_CAPACITY}; rounded up as described above
-     * @param spinMicros how long a blocked read or write spins before yielding and parking, 0 to
-     *                   {@link PipeDefaults#MAX_BUSY_POLL_MICROS}, or {@link PipeDefaults#AUTO}; 0 = no busy waiting
-     *                   at all (park at once, as the RFC default), AUTO = each waiting side chooses and keeps tuning
-     *                   its own window
+     * @param spinMicros how long a blocked read or write spins before yielding and parking, as a
+     *                   {@link SpinSetting}'s microseconds: 0 = no busy waiting at all (park at once, as the RFC
+     *                   default), {@link SpinSetting#AUTO_MICROS} = each waiting side chooses and keeps tuning its own
+     *                   window
      * @throws IllegalArgumentException naming the argument that is out of range
      */
     public static <E> MpscBusyWaitPipe<E> mpsc(int capacity, long spinMicros) {
-        return new MpscBusyWaitPipe<>(capacity, PipeDefaults.requireValidSpinMicros(spinMicros, "spinMicros"),
+        return new MpscBusyWaitPipe<>(capacity, SpinSetting.checkMicros(spinMicros, "spinMicros"),
                 yieldNanos(spinMicros));
     }
 
     /** The yield window that goes with a (validated) spin time: none for 0 and for AUTO. */
     private static long yieldNanos(long spinMicros) {
-        return IdleLadder.busyPollYieldNanos(spinMicros == PipeDefaults.AUTO ? IdleLadder.AUTO : spinMicros * 1000L);
+        return IdleLadder.busyPollYieldNanos(SpinSetting.ofMicros(spinMicros).nanos());
     }
 }

@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import dev.busypoll.core.AdaptiveSpinPolicy;
 import dev.busypoll.core.IdleStats;
 import dev.busypoll.core.Worker;
+import dev.busypoll.core.SpinSetting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,13 +126,13 @@ abstract class BusyWaitPipeContractTest {
         assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -2)));
         assertMessageNames("AUTO", assertThrows(IllegalArgumentException.class, () -> newPipe(4, -2)));
         assertMessageNames("spinMicros", assertThrows(IllegalArgumentException.class,
-                () -> newPipe(4, PipeDefaults.MAX_BUSY_POLL_MICROS + 1)));
+                () -> newPipe(4, SpinSetting.MAX_MICROS + 1)));
     }
 
     @Test
     void shouldReportWhatAutoChose() {
-        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, PipeDefaults.AUTO);
-        assertEquals(PipeDefaults.AUTO, pipe.spinMicros());
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(4, SpinSetting.AUTO_MICROS);
+        assertEquals(SpinSetting.AUTO_MICROS, pipe.spinMicros());
         long chosen = pipe.readerSpinNanos();
         assertTrue(chosen >= 0 && chosen <= AdaptiveSpinPolicy.MAX_SPIN_NANOS,
                 "AUTO's window lies in [0, MAX_SPIN_NANOS]: " + chosen);
@@ -252,7 +253,7 @@ abstract class BusyWaitPipeContractTest {
         assertEquals(name + "{capacity=4, spinMicros=20, writeClosed}", pipe.toString());
         pipe.closeRead();
         assertEquals(name + "{capacity=4, spinMicros=20, writeClosed, readClosed}", pipe.toString());
-        assertEquals(name + "{capacity=4, spinMicros=AUTO}", newPipe(4, PipeDefaults.AUTO).toString());
+        assertEquals(name + "{capacity=4, spinMicros=AUTO}", newPipe(4, SpinSetting.AUTO_MICROS).toString());
     }
 
     @Test
@@ -326,7 +327,7 @@ abstract class BusyWaitPipeContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
+    @ValueSource(longs = {0, 20, SpinSetting.AUTO_MICROS})
     @Timeout(10)
     void shouldWakeParkedReaderWithEndOfStreamWhenWriterCloses(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(4, spinMicros);
@@ -339,7 +340,7 @@ abstract class BusyWaitPipeContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
+    @ValueSource(longs = {0, 20, SpinSetting.AUTO_MICROS})
     @Timeout(10)
     void shouldWakeParkedWriterWithEpipeWhenReaderCloses(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(1, spinMicros);
@@ -436,7 +437,7 @@ abstract class BusyWaitPipeContractTest {
      * loss, duplication or reordering, with waits on full and empty at spin 0 (park) and spin > 0.
      */
     @ParameterizedTest
-    @ValueSource(longs = {0, 20, PipeDefaults.AUTO})
+    @ValueSource(longs = {0, 20, SpinSetting.AUTO_MICROS})
     @Timeout(30)
     void shouldTransferEveryMessageOnceAndInOrder(long spinMicros) throws Exception {
         AbstractBusyWaitPipe<Integer> pipe = newPipe(16, spinMicros);
@@ -462,7 +463,7 @@ abstract class BusyWaitPipeContractTest {
     @Test
     @Timeout(30)
     void shouldTransferEveryPacedMessageOnceAndInOrderWhileTheReaderNaps() throws Exception {
-        AbstractBusyWaitPipe<Integer> pipe = newPipe(16, PipeDefaults.AUTO);
+        AbstractBusyWaitPipe<Integer> pipe = newPipe(16, SpinSetting.AUTO_MICROS);
         int written = streamAndCheck(pipe, "paced writer", deadline -> {
             long due = System.nanoTime();
             int i = 0;

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 import dev.busypoll.core.Worker;
+import dev.busypoll.core.SpinSetting;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,7 +59,7 @@ class PipeAllocationTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"false, 0", "true, 0", "false, " + PipeDefaults.AUTO, "true, " + PipeDefaults.AUTO})
+    @CsvSource({"false, 0", "true, 0", "false, " + SpinSetting.AUTO_MICROS, "true, " + SpinSetting.AUTO_MICROS})
     @Timeout(30)
     void shouldNotAllocateOnTheNonWaitingPath(boolean mpsc, long spinMicros) throws InterruptedException {
         com.sun.management.ThreadMXBean threads = threads();
@@ -85,7 +86,7 @@ class PipeAllocationTest {
 
     /** Writer and reader through a tiny pipe, so both sides wait (spin, yield, park) on most messages. */
     @ParameterizedTest
-    @CsvSource({"false, 0", "true, 0", "false, " + PipeDefaults.AUTO, "true, " + PipeDefaults.AUTO})
+    @CsvSource({"false, 0", "true, 0", "false, " + SpinSetting.AUTO_MICROS, "true, " + SpinSetting.AUTO_MICROS})
     @Timeout(30)
     void shouldNotAllocateWhileWaiting(boolean mpsc, long spinMicros) throws Exception {
         com.sun.management.ThreadMXBean threads = threads();

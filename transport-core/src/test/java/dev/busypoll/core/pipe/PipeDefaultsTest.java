@@ -26,6 +26,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
+import dev.busypoll.core.SpinSetting;
+
 /** {@link PipeDefaults}: the JVM-wide default spin time and how factories take it. */
 @Isolated // changes JVM-wide state
 class PipeDefaultsTest {
@@ -59,8 +61,8 @@ class PipeDefaultsTest {
         assertTrue(e.getMessage().contains("micros"), e.getMessage());
         assertTrue(e.getMessage().contains("AUTO"), "names the one negative value accepted: " + e.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS + 1));
-        PipeDefaults.busyPollMicros(PipeDefaults.MAX_BUSY_POLL_MICROS); // the bound itself is accepted
+                () -> PipeDefaults.busyPollMicros(SpinSetting.MAX_MICROS + 1));
+        PipeDefaults.busyPollMicros(SpinSetting.MAX_MICROS); // the bound itself is accepted
         PipeDefaults.busyPollMicros(0);
     }
 
@@ -70,8 +72,8 @@ class PipeDefaultsTest {
         assertEquals(0, PipeDefaults.parseBusyPollMicros(" "));
         assertEquals(12, PipeDefaults.parseBusyPollMicros(" 12 "));
         assertEquals(0, PipeDefaults.parseBusyPollMicros("-2"), "out of range: ignored");
-        assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros("-1"));
-        assertEquals(PipeDefaults.AUTO, PipeDefaults.parseBusyPollMicros(" Auto "));
+        assertEquals(SpinSetting.AUTO_MICROS, PipeDefaults.parseBusyPollMicros("-1"));
+        assertEquals(SpinSetting.AUTO_MICROS, PipeDefaults.parseBusyPollMicros(" Auto "));
         assertEquals(0, PipeDefaults.parseBusyPollMicros("ten"), "not a number: ignored");
     }
 
