@@ -15,8 +15,6 @@
  */
 package dev.busypoll.channel;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketAddress;
@@ -24,8 +22,6 @@ import java.nio.channels.AlreadyConnectedException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.AbstractChannel;
@@ -35,24 +31,19 @@ import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelMetadata;
 import io.netty.channel.ChannelOutboundBuffer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
-import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoop;
-import io.netty.channel.RecvByteBufAllocator;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.channel.unix.FileDescriptor;
-import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.Future;
+import io.netty.channel.unix.ServerDomainSocketChannel;
 
 /**
  * One end of an in-JVM busypoll connection. A connection is two SPSC queues, one per direction; a write goes
  * straight from the writer's event loop into the peer's inbound queue (no task per message), and the peer is put on
- * its loop's ready list once and unparked only if parked. See {@link BusyPollIoHandler} for the memory ordering of
- * every hand-off.
+ * its loop's ready list once and unparked only if parked. This class is the Netty lifecycle; the data path is its
+ * {@link PeerLink} (which argues the memory ordering of every hand-off of a message), the connect is
+ * {@link Handshake}'s.
  * <h2>Semantics: those of a TCP socket</h2>
  * <ul>
  *   <li><b>Messages.</b> Any object may be written; {@link ByteBuf}s and other objects pass by reference and
@@ -72,7 +63,7 @@ import io.netty.util.concurrent.Future;
  *       {@code IOException} "connection reset by ..." through {@code exceptionCaught}, then close.</li>
  *   <li><b>Order.</b> Each direction of a connection delivers in write order, as TCP does. Across connections
  *       nothing is promised, as with TCP. A write to a peer on the writer's own loop is read within the writer's
- *       flush, as {@code LocalChannel} reads it (at most {@link BusyPollIoHandler#MAX_NESTED_POLLS} such reads
+ *       flush, as {@code LocalChannel} reads it (at most {@link ReadyList#MAX_NESTED_POLLS} such reads
  *       deep), except that no channel is read within its own write or read: a reply that the peer writes back at
  *       once, or a write to a channel whose handler is running, is read on the loop's next pass, as over a socket.
  *       So a reply that a handler on the same loop writes back in a write's listener is read after the write that
@@ -109,92 +100,50 @@ import io.netty.util.concurrent.Future;
  */
 public class BusyPollChannel extends AbstractChannel implements DomainSocketChannel {
     private static final ChannelMetadata METADATA = new ChannelMetadata(false);
-    private static final VarHandle QUEUED;
-
-    static {
-        try {
-            QUEUED = MethodHandles.lookup().findVarHandle(BusyPollChannel.class, "queued", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private enum State { OPEN, BOUND, CONNECTED, CLOSED }
 
     private final BusyPollChannelConfig config;
-    /** What the peer wrote to us; read by our loop. */
-    final InboundQueue inbound = new InboundQueue();
+    /** The data path: this end's inbound queue and the link to the peer's. */
+    final PeerLink link;
 
     private volatile State state;
-    private volatile BusyPollChannel peer;
     private volatile BusyPollAddress localAddress;
     private volatile BusyPollAddress remoteAddress;
-    private volatile boolean inputShutdown;
-    private volatile boolean outputShutdown;
-    /** The loop's handler while registered (written on the loop, read by producers). */
-    private volatile BusyPollIoHandler handler;
-    /** 1 while on the handler's ready list (hand-off 2). */
-    @SuppressWarnings("unused") // accessed through QUEUED
-    private volatile int queued;
+    /** The loop this channel is registered on, or null (written on the loop, read by any thread). */
+    private volatile ChannelLoop loop;
 
     // Loop-thread state.
     private final LoopRegistration registration = new LoopRegistration();
-    private ChannelPromise connectPromise;
-    private Future<?> connectTimeout;
-    private boolean readPending;
-    private boolean writeStalled;
-    /**
-     * This channel's {@link #doWrite} or poll is on its loop's stack: a peer on this loop that writes to it then
-     * (from a handler or listener called within) does not read it within that flush but queues it, so that no
-     * handler sees a read within its own channel's write or read, as on a socket.
-     */
-    private boolean inIo;
+    /** This channel's side of the connect handshake, from its first connect (an accepted channel has none). */
+    private Handshake.Connect connect;
     /** Registered once at least (an accepted channel closed before that resets its connection). */
     private boolean attachedOnce;
-    /** The end of the stream was reported once after the input was shut down (as NIO's flag of the same name). */
-    private boolean inputClosedSeenErrorOnRead;
 
     /** An unconnected channel, for {@code Bootstrap.channel(BusyPollChannel.class)}. */
     public BusyPollChannel() {
         super(null);
-        config = newConfig();
+        config = new BusyPollChannelConfig(this, new AdaptiveRecvByteBufAllocator(), (BusyPollUnsafe) unsafe());
+        link = new PeerLink(this, config, ((BusyPollUnsafe) unsafe()).flushStalled);
     }
 
     /**
-     * The server side of a connection accepted by {@code parent} from {@code peer}: connected from the start, as an
-     * accepted socket is.
+     * The server side of a connection accepted by {@code parent} (a {@link BusyPollServerChannel}) from
+     * {@code peer}: connected from the start, as an accepted socket is.
      */
-    protected BusyPollChannel(BusyPollServerChannel parent, BusyPollChannel peer) {
+    protected BusyPollChannel(ServerDomainSocketChannel parent, BusyPollChannel peer) {
         super(parent);
-        config = newConfig();
-        this.peer = peer;
-        localAddress = parent.localAddress();
+        config = new BusyPollChannelConfig(this, new AdaptiveRecvByteBufAllocator(), (BusyPollUnsafe) unsafe());
+        link = new PeerLink(this, config, ((BusyPollUnsafe) unsafe()).flushStalled);
+        link.linkTo(peer.link);
+        localAddress = (BusyPollAddress) parent.localAddress();
         remoteAddress = peer.localAddress();
         state = State.CONNECTED;
     }
 
-    private BusyPollChannelConfig newConfig() {
-        return new BusyPollChannelConfig(this, new AdaptiveRecvByteBufAllocator(), this::busyPollMicrosChanged, this::autoReadCleared,
-                () -> {
-                    BusyPollIoHandler h = handler;
-                    return h != null ? h.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
-                },
-                () -> {
-                    BusyPollIoHandler h = handler;
-                    return h != null ? h.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
-                });
-    }
-
-    private void busyPollMicrosChanged() {
-        BusyPollIoHandler h = handler;
-        if (h != null) {
-            h.busyPollMicrosChanged((BusyPollUnsafe) unsafe());
-        }
-    }
-
-    /** On the loop (see {@link BusyPollChannelConfig#autoReadCleared()}): no read is pending any more. */
-    private void autoReadCleared() {
-        readPending = false;
+    /** What the connect handshake sees of this channel. */
+    Handshake.End handshakeEnd() {
+        return (BusyPollUnsafe) unsafe();
     }
 
     @Override
@@ -207,9 +156,10 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         return config;
     }
 
+    /** The {@link BusyPollServerChannel} that accepted this channel, or null for a client. */
     @Override
-    public BusyPollServerChannel parent() {
-        return (BusyPollServerChannel) super.parent();
+    public ServerDomainSocketChannel parent() {
+        return (ServerDomainSocketChannel) super.parent();
     }
 
     @Override
@@ -245,17 +195,17 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
     @Override
     public boolean isInputShutdown() {
-        return inputShutdown || !isActive();
+        return link.isInputShutdown() || !isActive();
     }
 
     @Override
     public boolean isOutputShutdown() {
-        return outputShutdown || !isActive();
+        return link.isOutputShutdown() || !isActive();
     }
 
     @Override
     public boolean isShutdown() {
-        return (inputShutdown && outputShutdown) || !isActive();
+        return (link.isInputShutdown() && link.isOutputShutdown()) || !isActive();
     }
 
     @Override
@@ -327,10 +277,8 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
             promise.setFailure(new ClosedChannelException());
             return;
         }
-        inputShutdown = true;
-        closeInbound(); // nothing more is read; what arrives from now on is released (hand-off 5)
+        link.shutdownInput();
         promise.setSuccess();
-        scheduleSelf(); // the next poll says the input is done (ChannelInputShutdownReadComplete)
     }
 
     @Override
@@ -338,48 +286,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         if (!isActive()) {
             throw new ClosedChannelException();
         }
-        outputShutdown = true;
-        sendEndOfStream(null);
-    }
-
-    /**
-     * Reader side, on this channel's loop: nothing more is read. Releases what is queued and whatever arrives later
-     * (hand-off 5), then resumes a writer that stalled on the full queue (store {@code closed}; full fence; claim
-     * {@code writerWaiting}), so that its next flush sees the flag instead of waiting for room for ever.
-     */
-    private void closeInbound() {
-        inbound.close();
-        resumeStalledWriter();
-    }
-
-    /**
-     * Reader side of hand-off 4, after it made room (or closed) and a full fence: puts a writer that found the
-     * queue full on its loop's ready list, once per time it said so.
-     */
-    private void resumeStalledWriter() {
-        if (inbound.claimWriterWaiting()) {
-            BusyPollChannel writer = peer;
-            if (writer != null) {
-                writer.scheduleFromPeer(handler);
-            }
-        }
-    }
-
-    /**
-     * Writer side: nothing follows what we wrote; the peer reads it, then sees the end (hand-off 6), or with a
-     * {@code resetCause} the reset.
-     */
-    private void sendEndOfStream(IOException resetCause) {
-        BusyPollChannel peer = this.peer;
-        if (peer != null) {
-            if (resetCause != null) {
-                peer.inbound.reset(resetCause);
-            } else {
-                peer.inbound.endOfStream();
-            }
-            VarHandle.fullFence();
-            peer.scheduleFromPeer(handler);
-        }
+        link.shutdownOutput();
     }
 
     @Override
@@ -426,8 +333,8 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
     /**
      * On this channel's loop (or, for an accepted channel that never had one, its server's): closed at once. What
-     * we received and did not read is released, as is whatever arrives later (hand-off 5); the peer gets the end of
-     * the stream after what we wrote.
+     * we received and did not read is released, as is whatever arrives later; the peer gets the end of the stream
+     * after what we wrote ({@link PeerLink#close}).
      */
     @Override
     protected void doClose() throws Exception {
@@ -444,124 +351,19 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
                     BusyPollChannelRegistry.unregister(local, this);
                 }
                 state = State.CLOSED;
-                ChannelPromise promise = connectPromise;
-                if (promise != null) {
-                    connectPromise = null;
-                    promise.tryFailure(new ClosedChannelException());
+                if (connect != null) {
+                    connect.clientClosed();
                 }
-                cancelConnectTimeout();
-            }
-            // After the state (a writer that sees the closed flag sees CLOSED: the peer closed, not just its input)
-            // and before the end of the stream (a writer woken by it finds the queue closed).
-            closeInbound();
-            if (!outputShutdown) {
-                outputShutdown = true;
-                sendEndOfStream(resetCause);
             }
         } finally {
-            inbound.close(); // idempotent: releases whatever an exception above left queued
+            // After the state: a writer that sees this end's queue closed sees the channel closed, not just its input.
+            link.close(resetCause);
         }
-    }
-
-    private void cancelConnectTimeout() {
-        Future<?> timeout = connectTimeout;
-        if (timeout != null) {
-            connectTimeout = null;
-            timeout.cancel(false);
-        }
-    }
-
-    /**
-     * On the loop of the server that holds this never-registered child: the connection is reset (the server
-     * closed before accepting it, or refused it). The peer sees the end of the stream.
-     */
-    void resetUnaccepted() {
-        close0(new IOException("connection reset by " + localAddress + ": the server channel closed before it "
-                + "accepted the connection"));
-    }
-
-    /** On the client's loop: the server queued the connection. */
-    private void connectionEstablished(BusyPollAddress server) {
-        ChannelPromise promise = connectPromise;
-        if (promise == null || state == State.CLOSED) {
-            return; // timed out or closed meanwhile: its close sent the end of the stream to the child
-        }
-        connectPromise = null;
-        cancelConnectTimeout();
-        remoteAddress = server;
-        state = State.CONNECTED;
-        boolean promiseSet = promise.trySuccess();
-        pipeline().fireChannelActive();
-        if (!promiseSet) {
-            unsafe().close(unsafe().voidPromise());
-            return;
-        }
-        // The child may have written and even ended before we were connected: polls until now ignored it. Only
-        // then: a channel queued with nothing to read would keep its place on the ready list ahead of channels
-        // that get input later in this batch of tasks, and be read before them when its own input comes.
-        scheduleSelfIfPending();
-    }
-
-    /** On the client's loop: the server did not take the connection. */
-    private void connectionRefused(ConnectException cause) {
-        ChannelPromise promise = connectPromise;
-        if (promise == null) {
-            return;
-        }
-        connectPromise = null;
-        promise.tryFailure(cause);
-        unsafe().close(unsafe().voidPromise());
-    }
-
-    /**
-     * Server's loop, queueing {@code child} in its backlog (or refusing it): tells this client.
-     *
-     * @return false when the client's loop is gone (the child is reset then)
-     */
-    boolean onServed(BusyPollChannel child, BusyPollAddress server, ConnectException refusal) {
-        try {
-            eventLoop().execute(() -> {
-                if (refusal == null) {
-                    connectionEstablished(server);
-                } else {
-                    connectionRefused(refusal);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            child.resetUnaccepted(); // the client's loop is gone: nobody will read this connection
-            return false;
-        }
-        return true;
     }
 
     @Override
     protected void doBeginRead() {
-        // Called after every read with autoRead: store only on a change, and look at the next slot rather than the
-        // writer's index, so that this does not take a cache line the writer uses on every hop.
-        if (!readPending) {
-            readPending = true;
-        }
-        scheduleSelfIfPending();
-    }
-
-    /** Loop thread: the end of the stream (or a shut-down input) is there to be reported, all input before it read. */
-    private boolean endPending() {
-        return !inputClosedSeenErrorOnRead && (inputShutdown || inbound.isEnded());
-    }
-
-    /** Loop thread: puts this channel on its loop's ready list if input or the end of the stream waits for it. */
-    private void scheduleSelfIfPending() {
-        if (inbound.hasNext() || endPending()) {
-            scheduleSelf();
-        }
-    }
-
-    /** Puts this channel on its own loop's ready list (hand-off 2; the caller published work and fenced). */
-    private void scheduleSelf() {
-        BusyPollIoHandler h = handler;
-        if (h != null) {
-            h.schedule((BusyPollUnsafe) unsafe());
-        }
+        link.beginRead();
     }
 
     @Override
@@ -573,314 +375,99 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
         if (s != State.CONNECTED) {
             throw new NotYetConnectedException();
         }
-        BusyPollChannel peer = this.peer;
-        if (peer == null) {
-            throw new ClosedChannelException();
-        }
-        boolean wasInIo = inIo;
-        inIo = true;
-        try {
-            writeFlushed(in, peer);
-        } finally {
-            inIo = wasInIo;
-        }
-    }
-
-    /** Loop thread, within {@link #doWrite}: offers the flushed messages to the connected {@code peer}. */
-    private void writeFlushed(ChannelOutboundBuffer in, BusyPollChannel peer) throws Exception {
-        InboundQueue target = peer.inbound;
-        int maxMessages = config.getSendQueueCapacity();
-        int maxBytes = config.getSendBufferSize();
-        BusyPollIoHandler loop = handler;
-        // A peer on this loop is read once, right after this flush; one on another loop is told after the first
-        // message and again at the end.
-        boolean sameLoop = loop != null && peer.handler == loop;
-        boolean unannounced = false;
-        boolean announced = false;
-        for (;;) {
-            Object msg = in.current();
-            if (msg == null) {
-                break;
-            }
-            if (target.isClosed()) {
-                target.releaseAll(); // including what this flush offered before it saw the flag (hand-off 5)
-                if (!peer.isOpen()) {
-                    // The peer closed: as a socket's write after the peer's reset, the output fails (with
-                    // AUTO_CLOSE the channel closes, else its output shuts down); its unread input stays.
-                    throw new ClosedChannelException();
-                }
-                in.remove(); // the peer shut its input down: what arrives is discarded, as a socket does
-                continue;
-            }
-            boolean retained = false;
-            try {
-                if (msg instanceof ByteBuf && !((ByteBuf) msg).isReadable()) {
-                    in.remove(); // as on a socket, an empty buffer carries nothing to the peer
-                    continue;
-                }
-                long size = InboundQueue.sizeOf(msg);
-                ReferenceCountUtil.retain(msg);
-                retained = true;
-                if (!target.offer(msg, size, maxMessages, maxBytes)) {
-                    target.markWriterWaiting();
-                    if (!target.offer(msg, size, maxMessages, maxBytes)) {
-                        retained = false;
-                        ReferenceCountUtil.release(msg);
-                        if (target.isClosed()) {
-                            continue; // closed while full (store; fence; load with closeInbound): handled above
-                        }
-                        writeStalled = true;
-                        break;
-                    }
-                }
-            } catch (Throwable t) {
-                if (retained) {
-                    ReferenceCountUtil.safeRelease(msg); // the offer failed after the retain
-                }
-                in.remove(t); // this message alone fails: a socket's write of a bad buffer does not break it
-                continue;
-            }
-            if (!announced && !sameLoop) {
-                // Wake the reader before the bookkeeping of in.remove(): the round trip does not wait for it.
-                announced = true;
-                announce(peer, target, loop);
-            } else {
-                unannounced = true;
-            }
-            in.remove();
-        }
-        if ((announced || unannounced) && loop != null) {
-            loop.outputSent(); // doWrite runs on this channel's loop, the handler's own thread
-        }
-        if (unannounced) {
-            if (sameLoop) {
-                readOnThisLoop(peer, target, loop, in);
-            } else {
-                announce(peer, target, loop);
-            }
-        }
+        link.write(in);
     }
 
     /**
-     * Writer side, the peer on this channel's own loop ({@code loop}): reads the peer now, as {@code LocalChannel}
-     * does, while what this flush wrote is still in the core's cache (one thread: program order stands for the
-     * fences of hand-offs 2 and 5). Too deeply nested, or the peer's own write or poll on the stack (this flush
-     * came from its handlers or listeners), the peer goes on the ready list instead. The peer's handlers may have
-     * flushed this channel meanwhile: Netty's {@code flush0} does not re-enter, so that flush resumes from the
-     * ready list.
+     * The channel's inside, one object in each role it has towards the rest of the transport: its registration on a
+     * loop ({@link BusyPollIoHandle}), its end of the connect handshake ({@link Handshake.End}) and the owner of its
+     * configuration. Its entry on the loop's ready list is its {@link PeerLink}.
      */
-    private void readOnThisLoop(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler loop,
-                                ChannelOutboundBuffer in) {
-        if (target.isClosed()) {
-            target.releaseAll();
-            return;
-        }
-        if (peer.inIo || !loop.pollNested((BusyPollUnsafe) peer.unsafe())) {
-            peer.scheduleFromPeer(loop);
-        }
-        if (!writeStalled && in.current() != null) {
-            writeStalled = true;
-            scheduleSelf();
-        }
-    }
+    private final class BusyPollUnsafe extends AbstractUnsafe
+            implements BusyPollIoHandle, Handshake.End, BusyPollChannelConfig.Owner {
+        /** The flush of what was flushed before a write stalled (Netty's, which does not re-enter). */
+        private final Runnable flushStalled = this::flush0;
 
-    /**
-     * Writer side of hand-offs 2, 3 and 5, after offering to {@code target}; {@code writerLoop} is the writer's own
-     * loop ({@code handler}, read once by the caller).
-     */
-    private static void announce(BusyPollChannel peer, InboundQueue target, BusyPollIoHandler writerLoop) {
-        VarHandle.fullFence();
-        if (target.isClosed()) {
-            target.releaseAll();
-        } else {
-            peer.scheduleFromPeer(writerLoop);
-        }
-    }
-
-    /**
-     * The peer's loop ({@code peerLoop}, the calling thread's), after publishing work for this channel and a full
-     * fence. Whether the caller runs on this channel's loop is decided from the two handlers, not by asking the
-     * handler: a producer on another loop then reads none of this loop's own fields (see
-     * {@link BusyPollIoHandler#schedule(BusyPollIoHandle, boolean)}).
-     */
-    void scheduleFromPeer(BusyPollIoHandler peerLoop) {
-        BusyPollIoHandler h = handler;
-        if (h != null) {
-            h.schedule((BusyPollUnsafe) unsafe(), h == peerLoop);
-        }
-    }
-
-    /**
-     * Reads while the channel is reading, up to {@code budget} messages, as reads of at most
-     * {@code MAX_MESSAGES_PER_READ} each (as the channel's {@link RecvByteBufAllocator} says).
-     */
-    private int read(int budget) {
-        int n = 0;
-        while (n < budget && readPending && state == State.CONNECTED) {
-            int burst = readBurst(budget - n);
-            if (burst == 0) {
-                break;
-            }
-            n += burst;
-        }
-        return n;
-    }
-
-    /** One read: at most {@code budget} messages, bounded by the channel's RecvByteBufAllocator. */
-    @SuppressWarnings("deprecation") // RecvByteBufAllocator.Handle is what Unsafe.recvBufAllocHandle() returns
-    private int readBurst(int budget) {
-        RecvByteBufAllocator.Handle allocHandle = unsafe().recvBufAllocHandle();
-        allocHandle.reset(config);
-        ChannelPipeline pipeline = pipeline();
-        int n = 0;
-        do {
-            if (state != State.CONNECTED || inputShutdown) {
-                break; // closed or shut down by a handler of this read
-            }
-            Object msg = inbound.poll();
-            if (msg == null) {
-                break;
-            }
-            n++;
-            if (!config.isAutoRead()) {
-                readPending = false;
-            }
-            inbound.taken();
-            int size = (int) Math.max(1, Math.min(Integer.MAX_VALUE, InboundQueue.sizeOf(msg)));
-            allocHandle.attemptedBytesRead(size);
-            allocHandle.lastBytesRead(size);
-            allocHandle.incMessagesRead(1);
-            pipeline.fireChannelRead(msg);
-        } while (n < budget && allocHandle.continueReading());
-        if (n > 0) {
-            allocHandle.readComplete();
-            pipeline.fireChannelReadComplete();
-            // Reader side of hand-off 4: we made room; resume a writer that found the queue full.
-            inbound.publishTaken();
-            VarHandle.fullFence();
-            resumeStalledWriter();
-        }
-        return n;
-    }
-
-    /**
-     * The end of the stream, once everything before it was read, whether or not the channel is reading (as epoll
-     * sees a peer's shutdown): close, or shut the input down and say so, then say the input is done (NIO's and
-     * epoll's events).
-     */
-    private void readEndOfStream() {
-        while (state == State.CONNECTED && endPending()) {
-            onEndOfStream(pipeline());
-        }
-    }
-
-    private void onEndOfStream(ChannelPipeline pipeline) {
-        IOException reset = inbound.resetCause();
-        if (reset != null) {
-            // As a socket's read of a reset: the exception, then the close, half-closure or not.
-            pipeline.fireExceptionCaught(reset);
-            unsafe().close(unsafe().voidPromise());
-            return;
-        }
-        if (!inputShutdown) {
-            if (config.isAllowHalfClosure()) {
-                inputShutdown = true;
-                closeInbound();
-                pipeline.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-            } else {
-                unsafe().close(unsafe().voidPromise());
-            }
-        } else {
-            inputClosedSeenErrorOnRead = true;
-            pipeline.fireUserEventTriggered(ChannelInputShutdownReadComplete.INSTANCE);
-        }
-    }
-
-    private final class BusyPollUnsafe extends AbstractUnsafe implements BusyPollIoHandle {
         @Override
         public void close() {
             close(voidPromise());
         }
 
+        // --- BusyPollIoHandle ---
+
         @Override
-        public void attach(BusyPollIoHandler h) {
-            handler = h;
+        public void attach(ChannelLoop l) {
+            loop = l;
             attachedOnce = true;
-            // A "queued" flag left from the previous loop belongs to an entry on that loop's ready list, which it
-            // may never poll again (suspended or shut down): take the flag back, at worst a harmless duplicate.
-            // Then hand-off 2 (clearQueued fences) for what arrived, ended or got room while we had no handler.
-            clearQueued();
-            if (writeStalled || !inbound.isEmpty() || inbound.isEndOfStream()) {
-                h.schedule(this);
-            }
+            link.attach(l.readyList());
         }
 
         @Override
-        public void detach(BusyPollIoHandler h) {
-            if (handler == h) {
-                handler = null;
+        public void detach(ChannelLoop l) {
+            if (loop == l) {
+                loop = null;
+                link.detach(l.readyList());
             }
-        }
-
-        @Override
-        public void clearQueued() {
-            QUEUED.setVolatile(BusyPollChannel.this, 0);
-            VarHandle.fullFence();
-        }
-
-        @Override
-        public boolean tryMarkQueued() {
-            return (int) QUEUED.getVolatile(BusyPollChannel.this) == 0
-                    && QUEUED.compareAndSet(BusyPollChannel.this, 0, 1);
-        }
-
-        @Override
-        public int poll(int defaultBudget) {
-            BusyPollIoHandler h = handler;
-            if (!BusyPollIoHandler.pollsOnItsLoop(h, this)) {
-                return 0;
-            }
-            boolean wasInIo = inIo;
-            inIo = true;
-            try {
-                return pollOnItsLoop(h, defaultBudget);
-            } finally {
-                inIo = wasInIo;
-            }
-        }
-
-        private int pollOnItsLoop(BusyPollIoHandler h, int defaultBudget) {
-            int work = 0;
-            if (writeStalled) {
-                writeStalled = false;
-                flush0();
-                work++;
-                h.writeResumed();
-            }
-            if (readPending && state == State.CONNECTED) {
-                int budget = config.explicitBudget();
-                work += read(budget > 0 ? budget : defaultBudget);
-                if (readPending && state == State.CONNECTED && inbound.hasNext()) {
-                    h.schedule(this); // more than one poll's worth: back to the tail of the ready list
-                }
-            }
-            readEndOfStream(); // events, not messages: not counted as work
-            return work;
-        }
-
-        @Override
-        public boolean readyToPoll() {
-            return writeStalled || (state == State.CONNECTED && ((readPending && inbound.hasNext()) || endPending()));
-        }
-
-        @Override
-        public boolean watchable() {
-            return !writeStalled && readPending && state == State.CONNECTED && !inputShutdown;
         }
 
         @Override
         public int busyPollMicros() {
             return config.explicitBusyPollMicros();
+        }
+
+        // --- BusyPollChannelConfig.Owner ---
+
+        @Override
+        public void busyPollMicrosChanged() {
+            ChannelLoop l = loop;
+            if (l != null) {
+                l.busyPollMicrosChanged(this);
+            }
+        }
+
+        @Override
+        public void autoReadCleared() {
+            link.autoReadCleared();
+        }
+
+        @Override
+        public int loopDefaultBusyPollMicros() {
+            ChannelLoop l = loop;
+            return l != null ? l.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+        }
+
+        @Override
+        public int loopDefaultBudget() {
+            ChannelLoop l = loop;
+            return l != null ? l.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
+        }
+
+        // --- Handshake.End ---
+
+        @Override
+        public Channel channel() {
+            return BusyPollChannel.this;
+        }
+
+        @Override
+        public PeerLink link() {
+            return link;
+        }
+
+        @Override
+        public BusyPollAddress address() {
+            return localAddress;
+        }
+
+        @Override
+        public void connected(BusyPollAddress server) {
+            remoteAddress = server;
+            state = State.CONNECTED;
+        }
+
+        @Override
+        public void resetUnaccepted() {
+            close0(Handshake.unacceptedReset(localAddress));
         }
 
         @Override
@@ -892,7 +479,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
                 safeSetFailure(promise, new AlreadyConnectedException());
                 return;
             }
-            if (connectPromise != null) {
+            if (connect != null && connect.isPending()) {
                 safeSetFailure(promise, new ConnectionPendingException());
                 return;
             }
@@ -914,35 +501,19 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
                     return;
                 }
             }
-            Channel bound = BusyPollChannelRegistry.get(remoteAddress);
-            if (!(bound instanceof BusyPollServerChannel)) {
-                safeSetFailure(promise, new ConnectException("connection refused: " + remoteAddress
-                        + (bound == null ? " (nothing bound there)" : " (not a BusyPollServerChannel)")));
-                close(voidPromise());
-                return;
+            if (connect == null) {
+                connect = new Handshake.Connect(this);
             }
-            connectPromise = promise;
             try {
-                peer = ((BusyPollServerChannel) bound).serve(BusyPollChannel.this);
+                connect.start((BusyPollAddress) remoteAddress, promise, config.getConnectTimeoutMillis());
             } catch (Throwable t) {
-                connectPromise = null;
-                ConnectException e = new ConnectException("connection refused: " + remoteAddress + " (" + t + ')');
-                e.initCause(t);
+                ConnectException e = t instanceof ConnectException ? (ConnectException) t
+                        : new ConnectException("connection refused: " + remoteAddress + " (" + t + ')');
+                if (e != t) {
+                    e.initCause(t);
+                }
                 safeSetFailure(promise, e);
                 close(voidPromise());
-                return;
-            }
-            int timeoutMillis = config.getConnectTimeoutMillis();
-            if (timeoutMillis > 0) {
-                connectTimeout = eventLoop().schedule(() -> {
-                    ChannelPromise pending = connectPromise;
-                    if (pending != null && pending.tryFailure(new ConnectTimeoutException(
-                            "connection timed out after " + timeoutMillis + " ms: " + remoteAddress
-                                    + " (its server's event loop did not take the connection)"))) {
-                        connectPromise = null;
-                        close(voidPromise());
-                    }
-                }, timeoutMillis, TimeUnit.MILLISECONDS);
             }
         }
 

@@ -16,7 +16,6 @@
 package dev.busypoll.channel;
 
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 import dev.busypoll.core.SpinSetting;
 import io.netty.buffer.ByteBufAllocator;
@@ -48,12 +47,26 @@ import io.netty.channel.unix.UnixChannelOption;
  * Like {@link DefaultChannelConfig}: any thread may read or write; values are volatile. A new
  * {@code BUSY_POLL_MICROS} takes effect at the loop's next idle episode, a new budget at the channel's next poll.
  */
-public sealed class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig
-        permits BusyPollServerChannelConfig {
-    private final Runnable onBusyPollMicrosChanged;
-    private final Runnable onAutoReadCleared;
-    private final IntSupplier loopDefaultMicros;
-    private final IntSupplier loopDefaultBudget;
+public class BusyPollChannelConfig extends DefaultChannelConfig implements DomainSocketChannelConfig {
+    /**
+     * The channel a configuration belongs to, as the configuration sees it: what it tells the channel, and the
+     * defaults of the loop the channel is on. Any thread may call it.
+     */
+    interface Owner {
+        /** {@code BUSY_POLL_MICROS} was set: the loop recounts its spin window at its next idle episode. */
+        void busyPollMicrosChanged();
+
+        /** On the channel's loop: {@code AUTO_READ} was turned off, so no read is pending any more. */
+        void autoReadCleared();
+
+        /** The {@code BUSY_POLL_MICROS} of the channel's loop for channels that set none. */
+        int loopDefaultBusyPollMicros();
+
+        /** The {@code BUSY_POLL_BUDGET} of the channel's loop for channels that set none. */
+        int loopDefaultBudget();
+    }
+
+    private final Owner owner;
     /** Unset: {@link BusyPollChannelOption#AUTO} took -1, so "not set" is a value no caller can pass. */
     static final int NOT_SET = Integer.MIN_VALUE;
 
@@ -74,13 +87,10 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
     private volatile int sendBufferSize;
     private volatile boolean allowHalfClosure;
 
-    BusyPollChannelConfig(Channel channel, RecvByteBufAllocator allocator, Runnable onBusyPollMicrosChanged,
-                          Runnable onAutoReadCleared, IntSupplier loopDefaultMicros, IntSupplier loopDefaultBudget) {
+    /** The configuration of {@code channel}, which hears of changes as {@code owner}; not for other subclasses. */
+    BusyPollChannelConfig(Channel channel, RecvByteBufAllocator allocator, Owner owner) {
         super(channel, allocator);
-        this.onBusyPollMicrosChanged = onBusyPollMicrosChanged;
-        this.onAutoReadCleared = onAutoReadCleared;
-        this.loopDefaultMicros = loopDefaultMicros;
-        this.loopDefaultBudget = loopDefaultBudget;
+        this.owner = owner;
         setMessageSizeEstimator(SIZE_ESTIMATOR);
     }
 
@@ -156,7 +166,7 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
      */
     public int getBusyPollMicros() {
         int micros = busyPollMicros;
-        return micros != NOT_SET ? micros : loopDefaultMicros.getAsInt();
+        return micros != NOT_SET ? micros : owner.loopDefaultBusyPollMicros();
     }
 
     /**
@@ -169,14 +179,14 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
     public BusyPollChannelConfig setBusyPollMicros(int micros) {
         SpinSetting.checkMicros(micros, "BUSY_POLL_MICROS");
         busyPollMicros = micros;
-        onBusyPollMicrosChanged.run();
+        owner.busyPollMicrosChanged();
         return this;
     }
 
     /** The messages one poll of this channel may take; when not set, the loop's default. */
     public int getBusyPollBudget() {
         int budget = busyPollBudget;
-        return budget > 0 ? budget : loopDefaultBudget.getAsInt();
+        return budget > 0 ? budget : owner.loopDefaultBudget();
     }
 
     /**
@@ -353,22 +363,22 @@ public sealed class BusyPollChannelConfig extends DefaultChannelConfig implement
     }
 
     /**
-     * Runs the channel's {@code onAutoReadCleared} on its loop (at once when called there, or before the channel is
-     * registered), unless {@code AUTO_READ} was turned on again meanwhile.
+     * Tells the owner on the channel's loop ({@link Owner#autoReadCleared()}) (at once when called there, or before
+     * the channel is registered), unless {@code AUTO_READ} was turned on again meanwhile.
      */
     @Override
     protected void autoReadCleared() {
         if (!channel.isRegistered()) {
-            onAutoReadCleared.run();
+            owner.autoReadCleared();
             return;
         }
         EventLoop loop = channel.eventLoop();
         if (loop.inEventLoop()) {
-            onAutoReadCleared.run();
+            owner.autoReadCleared();
         } else {
             loop.execute(() -> {
                 if (!isAutoRead()) {
-                    onAutoReadCleared.run();
+                    owner.autoReadCleared();
                 }
             });
         }

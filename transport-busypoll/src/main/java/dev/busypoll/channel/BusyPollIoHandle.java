@@ -20,59 +20,21 @@ import io.netty.channel.IoHandle;
 import io.netty.channel.IoRegistration;
 
 /**
- * What a {@link BusyPollIoHandler} needs from a channel registered on it. Implemented by the channels'
- * {@code Unsafe}s. Every method except {@link #tryMarkQueued()} runs on the loop's thread.
+ * A channel's registration with a {@link BusyPollIoHandler}: what the loop needs of every channel registered on it,
+ * the server channel included. The ready-list role, which only a connection's data path has, is
+ * {@link ReadyList.Entry}. Implemented by the channels' {@code Unsafe}s; every method runs on the loop's thread.
  */
-interface BusyPollIoHandle extends IoHandle {
-    /** Called on the loop when registration succeeded (before the registration future completes). */
-    void attach(BusyPollIoHandler handler);
-
-    /** Called on the loop when the registration is cancelled. */
-    void detach(BusyPollIoHandler handler);
+interface BusyPollIoHandle extends IoHandle, SpinWindowElection.Voter {
+    /** Registration succeeded (before the registration future completes): the channel is on {@code loop} now. */
+    void attach(ChannelLoop loop);
 
     /**
-     * Takes the channel off the ready list: clears the "queued" flag, then a full fence (the consumer half of
-     * hand-off (2) in {@link BusyPollIoHandler}'s javadoc).
+     * The registration on {@code loop} is cancelled: the channel takes its ready-list entry off {@code loop}'s watch
+     * ({@link ReadyList#forget}) before its next loop can attach it.
      */
-    void clearQueued();
+    void detach(ChannelLoop loop);
 
-    /**
-     * Claims the "queued" flag (any thread): true when the caller must put the channel on the ready list.
-     */
-    boolean tryMarkQueued();
-
-    /**
-     * One poll: flushes a stalled write if the reader has made room and reads at most {@code defaultBudget}
-     * (or the channel's own budget) messages.
-     *
-     * @return messages and flushes done (0 = nothing found)
-     */
-    int poll(int defaultBudget);
-
-    /**
-     * Loop thread: whether {@link #poll(int)} would do something now (input to read while reading, or a stalled
-     * write). Asked only of the loop's <em>watched</em> channel (see {@link BusyPollIoHandler}), on every spin
-     * step: it must be cheap and must not be true for work that cannot progress (input while not reading).
-     */
-    default boolean readyToPoll() {
-        return false;
-    }
-
-    /**
-     * Loop thread, right after a {@link #poll(int)} that did work: whether the loop may keep watching this channel
-     * instead of taking it off the ready list (connected, reading, no stalled write).
-     */
-    default boolean watchable() {
-        return false;
-    }
-
-    /**
-     * The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS} (possibly {@link BusyPollChannelOption#AUTO}),
-     * or {@link BusyPollChannelConfig#NOT_SET} when not set.
-     */
-    int busyPollMicros();
-
-    /** Closes the channel (also when the loop shuts down, on the loop); never throws. */
+    /** Closes the channel (also when the loop shuts down); never throws. */
     @Override
     void close();
 

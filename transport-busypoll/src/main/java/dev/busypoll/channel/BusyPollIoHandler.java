@@ -18,6 +18,9 @@ package dev.busypoll.channel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
@@ -35,12 +38,11 @@ import io.netty.channel.IoRegistration;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.ThreadAwareExecutor;
-import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
  * The busypoll event loop: a Netty 4.2 {@link IoHandler} that polls the {@link BusyPollChannel}s that have input
- * and, when there is nothing to do, climbs transport-core's {@link IdleLadder} — spin for the loop's busy-poll
- * time, then yield, then park until a producer signals or the next scheduled task is due.
+ * (its {@link ReadyList}) and, when there is nothing to do, climbs transport-core's {@link IdleLadder} — spin for the
+ * loop's busy-poll time, then yield, then park until a producer signals or the next scheduled task is due.
  *
  * <pre>{@code
  * EventLoopGroup group = new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory());
@@ -49,9 +51,9 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * }</pre>
  *
  * <h2>The loop</h2>
- * Each loop owns an MPSC <em>ready list</em> of channels that have something to do (input to read, or a stalled
+ * Each loop owns an MPSC {@link ReadyList} of channels that have something to do (input to read, or a stalled
  * write that may now proceed): a loop never scans idle channels, it watches at most one (the last channel that
- * did work, while the loop spins; see hand-off 2). One {@link #run(IoHandlerContext)} takes every
+ * did work, while the loop spins). One {@link #run(IoHandlerContext)} takes every
  * channel that was on the list when it started and polls each once, at most the channel's
  * {@link BusyPollChannelOption#BUSY_POLL_BUDGET budget} of messages; a channel with more input goes back to the
  * tail. With no work and {@link IoHandlerContext#canBlock()}, the loop idles: it stops climbing the ladder the
@@ -75,72 +77,13 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * <h2>Defaults</h2>
  * {@link #DEFAULT_BUSY_POLL_MICROS} and {@link #DEFAULT_BUSY_POLL_BUDGET}; see their javadoc for why.
  *
- * <h2>Memory ordering (every lock-free hand-off of this package, argued in this one place)</h2>
- * Every hand-off between a producer thread and a loop is a Dekker pair: each side does <em>store; full fence;
- * load</em> ({@link VarHandle#fullFence()}), so the two stores cannot both be missed by the two loads. JCTools'
- * queues publish with release stores only, which alone do not order a later load; hence the explicit fences.
- * <ol>
- *   <li><b>Message → peer's inbound queue.</b> Writer (peer's loop): {@code SpscArrayQueue.offer} (release
- *       store of the element) for each message of a flush; then (2). Reader: acquire load in {@code poll}. FIFO
- *       per direction comes from the SPSC queue; there is one writer per direction (the peer channel's loop).</li>
- *   <li><b>Channel → its loop's ready list, once.</b> Producer: publish the work (1 or 4); full fence; CAS the
- *       channel's {@code queued} flag 0→1; if won, {@code MpscUnboundedArrayQueue.offer(channel)}. Consumer (the
- *       loop): poll the channel; store {@code queued}=0; full fence; then look at the work (poll the inbound
- *       queue / the stalled write). Either the consumer sees the work, or the producer sees 0 and queues the
- *       channel again: no lost input; and a channel is on the list at most once. The producer reads the channel's
- *       {@code handler} after its fence; (re)registration stores {@code handler}, fences, then looks at the inbound
- *       queue, so input that arrived while the channel had no loop is not lost either.
- *       <br><b>The watched channel.</b> After a pass, the loop may keep one channel that did work with its
- *       {@code queued} flag set (CAS 0→1 after the poll; if the CAS fails a producer queued it again and it is an
- *       ordinary ready-list channel) instead of putting it back on the list. A producer that finds the flag 1 does
- *       nothing more: no ready-list offer, no wake-up. In exchange the loop looks at the watched channel's work
- *       (acquire load of the inbound queue's next slot; the stalled-write flag) on every pass and every spin step,
- *       and once the spin window is over, before the ladder may park, it <em>unwatches</em>: store
- *       {@code queued}=0; full fence; look at the work (if any, the channel goes on the ready list). That is the
- *       consumer half above, at a later time: a producer that read 1 did so before the unwatching store, so its
- *       work is visible to the look after the fence; a producer that reads 0 queues the channel and signals as
- *       usual, and the loop parks only after unwatching. A channel that stops reading, closes or stalls a write is
- *       unwatched right after its poll; deregistration unwatches it before its next loop can attach it.
- *       <br><b>A peer on the writer's loop</b> is polled by the writer right after its flush instead
- *       ({@link #pollNested}), on the one thread, so program order stands for the fence; at most
- *       {@link #MAX_NESTED_POLLS} such polls deep, and never while the peer's own write or poll is on the stack:
- *       then it goes on the ready list as above.</li>
- *   <li><b>Waking the loop.</b> Producer: after (2) offered the channel (or a task was added to Netty's task
- *       queue, or a suspend was requested, followed by {@link #wakeup()}, which stores the {@code wakeupRequested}
- *       flag), {@link WakeSignal#signal()}: full fence, read the waiters flag, unpark only if it says PARKING.
- *       Consumer: in the park rung, {@link WakeSignal#prepareToPark()} (store PARKING; full fence) then re-check
- *       "ready list not empty (or the watched channel has work) || wakeup requested || tasks pending" and park
- *       only if all are false. The spin and yield rungs re-check the same condition on every step, so they stop as
- *       soon as the work is visible.</li>
- *   <li><b>Backpressure resume.</b> The writer offers while the messages it offered, less those the reader
- *       published as taken (a release store of one counter, once per burst; the writer reads it with an acquire
- *       load only when its cached copy says the queue, or its record of the sizes in flight, is full), and their
- *       bytes are below its limits. The bytes never cross threads: the writer records each message's size as it
- *       offers it and, for the messages the counter says were taken, subtracts the sizes it recorded. Writer,
- *       finding the queue full: store {@code writerWaiting}=1; full fence; re-read the taken counter and retry the
- *       offer; if still full, keep the rest in its {@code ChannelOutboundBuffer} (Netty's water marks make the
- *       channel unwritable) and remember "stalled". Reader, after a burst of polls: publish the taken counter; full
- *       fence; CAS {@code writerWaiting} 1→0; if won, put the writer channel on its loop's ready list (2, 3), where
- *       its loop flushes again. Either the writer's retry sees the room or the reader sees the flag: a stalled
- *       writer is always resumed by a signal, never by polling. A writer without a loop at that moment keeps "stalled"
- *       (loop-thread state, handed over by Netty's deregistration and registration tasks) and its next attach
- *       schedules it.</li>
- *   <li><b>Close.</b> Reader's loop: store inbound {@code closed}=1; full fence; release everything queued.
- *       Writer: after offering, full fence; load {@code closed}; if set, release what is queued itself (also when
- *       it sees the flag before offering: what it offered earlier in the same flush may not have been seen). The
- *       release drain is serialised by a CAS lock whose holder re-checks emptiness after unlocking (store; fence;
- *       load), so a message published before either side looked is released exactly once: nothing leaks.</li>
- *   <li><b>End of stream.</b> Writer's loop, closing or shutting its output down: volatile store of the inbound
- *       queue's {@code endOfStream}=1 (after the release stores of every message it offered); full fence; then
- *       (2) as after an offer. Reader: volatile load of {@code endOfStream}, then the emptiness check: seen set,
- *       the flag makes every earlier offer visible, so an empty queue is the end. A reset's cause is a plain store
- *       before the flag's, published by it. A reader without a loop sees the flag when it attaches (store
- *       {@code handler}; full fence; look at the queue and the flag).</li>
- * </ol>
- * Connecting and accepting take tasks, no lock-free hand-off: the client's loop creates the child and submits it
- * to the server's loop, which queues it in its backlog and submits "established" (or "refused") back to the
- * client's loop. Each channel's state (connected, shut down, closed) is written only by its own loop, or before
- * its first registration by the loop that holds it, and published by those tasks and by registration.
+ * <h2>Memory ordering</h2>
+ * Every lock-free hand-off between a producer thread and a loop is argued in the class that implements it:
+ * {@link PeerLink} (1, a message into the peer's queue; 4, back-pressure; 5, close; 6, the end of the stream),
+ * {@link ReadyList} (2, a channel onto its loop's ready list, once; 3, waking the loop) and
+ * {@link WakeSignal} (the park). {@link #wakeup()} stores {@code wakeupRequested}, then signals as the wake-up
+ * hand-off of ReadyList does; the loop re-checks the flag after announcing its park. Connecting and accepting take
+ * tasks ({@link Handshake}), no lock-free hand-off.
  *
  * <h2>Threading</h2>
  * {@link #run}, {@link #register}, {@link #prepareToDestroy()} and {@link #destroy()} are called by the loop's
@@ -180,41 +123,24 @@ public final class BusyPollIoHandler implements IoHandler {
         }
     }
 
+    /** The running busypoll loops of the JVM, by executor: {@link #of}. */
+    private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
+
     private final ThreadAwareExecutor executor;
     private final int defaultBusyPollMicros;
-    private final int defaultBudget;
     private final IdleLadder ladder;
     private final WakeSignal signal = new WakeSignal();
-    private final MpscUnboundedArrayQueue<BusyPollIoHandle> readyList = new MpscUnboundedArrayQueue<>(64);
     /** The registered channels, and the spin window they elect. */
     private final SpinWindowElection election;
     private final BusyPollStats stats;
+    private final ReadyList readyList;
+    /** What a channel registered here sees of this loop. */
+    private final ChannelLoop channelLoop;
     private final BusyPollStatsRegistration registration;
     private final BooleanSupplier wakeCondition = this::hasWork;
 
     @SuppressWarnings("unused") // accessed through WAKEUP_REQUESTED
     private volatile int wakeupRequested;
-
-    /**
-     * Loop-thread only: the channel the loop is <em>watching</em>, or null. Its {@code queued} flag stays 1 while
-     * it is off the ready list, so producers skip the ready list and the wake-up for it; the loop looks at its
-     * input on every pass and spin step instead, and takes the flag back before it may park (hand-off 2).
-     */
-    private BusyPollIoHandle watched;
-    /**
-     * A channel of this loop wrote to its peer since the loop last polled a channel (loop thread only): the loop
-     * may be waiting for a reply.
-     */
-    private boolean sentSinceInput;
-
-    /** Nested polls ({@link #pollNested}) at most on the loop's stack, as {@code LocalChannel}'s reader depth. */
-    static final int MAX_NESTED_POLLS = 8;
-
-    /** Loop-thread only: polls of {@link #pollNested} on the stack. */
-    private int nestedPolls;
-
-    /** Loop-thread only: stalled writes resumed in this pass, counted as work but not as messages. */
-    private int resumedWrites;
 
     /** Loop-thread only: the context of the current {@link #run}. */
     private IoHandlerContext context;
@@ -223,11 +149,12 @@ public final class BusyPollIoHandler implements IoHandler {
                               SpinningLoops spinningLoops) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.defaultBusyPollMicros = defaultBusyPollMicros;
-        this.defaultBudget = defaultBudget;
         this.ladder = SpinWindowElection.newLadder(defaultBusyPollMicros);
         this.election = new SpinWindowElection(defaultBusyPollMicros, ladder, spinningLoops);
-        this.stats = new BusyPollStats(this, ladder.stats());
-        this.registration = new BusyPollStatsRegistration(executor, this, stats);
+        this.stats = new BusyPollStats(ladder, election, signal);
+        this.readyList = new ReadyList(executor, signal, stats, defaultBudget);
+        this.channelLoop = new ChannelLoop(readyList, election, defaultBusyPollMicros, defaultBudget);
+        this.registration = new BusyPollStatsRegistration(stats);
     }
 
     /** A factory of loops with the default spin window and budget. */
@@ -306,7 +233,7 @@ public final class BusyPollIoHandler implements IoHandler {
 
     /** The handler of a started busypoll loop, or an exception that says how to make one. */
     static BusyPollIoHandler of(EventExecutor loop) {
-        BusyPollIoHandler handler = BusyPollStatsRegistration.running(loop);
+        BusyPollIoHandler handler = running(loop);
         if (handler == null) {
             throw new IllegalArgumentException(loop + " is not a started busypoll event loop (create it with "
                     + "new MultiThreadIoEventLoopGroup(BusyPollIoHandler.newFactory()))");
@@ -314,49 +241,40 @@ public final class BusyPollIoHandler implements IoHandler {
         return handler;
     }
 
+    /** The handler of a started busypoll loop, or null if {@code loop} is not one. Any thread. */
+    static BusyPollIoHandler running(Executor loop) {
+        return loop instanceof ThreadAwareExecutor ? RUNNING.get(loop) : null;
+    }
+
     /** This loop's counters. */
     BusyPollStats stats() {
         return stats;
     }
 
-    int effectiveBusyPollMicros() {
-        return election.effectiveMicros();
+    /** This loop's ready list (tests drive it). */
+    ReadyList readyList() {
+        return readyList;
     }
 
-    long spinWindowNanos() {
-        return ladder.spinNanos();
+    /** This loop's MBean registration (tests). */
+    BusyPollStatsRegistration statsRegistration() {
+        return registration;
     }
 
-    long wakeCostNanos() {
-        return ladder.wakeCostNanos();
+    /** What a channel registered here sees of this loop (tests drive it). */
+    ChannelLoop channelLoop() {
+        return channelLoop;
     }
 
-    boolean isOversubscribed() {
-        return ladder.isOversubscribed();
+    /** Whether the ladder was told that its current or last episode follows output; loop thread only (tests). */
+    boolean ladderAfterOutput() {
+        return ladder.isAfterOutput();
     }
 
-    boolean isParked() {
-        return signal.isParking();
-    }
-
-    int registeredChannels() {
-        return election.voterCount();
-    }
-
-    int defaultBusyPollMicros() {
-        return defaultBusyPollMicros;
-    }
-
-    int defaultBudget() {
-        return defaultBudget;
-    }
-
-    boolean inLoop() {
-        return executor.isExecutorThread(Thread.currentThread());
-    }
-
+    /** The loop starts: found by its executor ({@link #of}) and its MBean registered until {@link #destroy()}. */
     @Override
     public void initialize() {
+        RUNNING.put(executor, this);
         registration.register();
     }
 
@@ -365,18 +283,18 @@ public final class BusyPollIoHandler implements IoHandler {
         this.context = context;
         int work = 0;
         long active = 0;
-        if (hasReadyWork()) {
+        if (readyList.hasWork()) {
             long start = System.nanoTime();
-            work = processReadyList();
+            work = readyList.pass();
             active = System.nanoTime() - start;
         }
         if (work == 0 && context.canBlock()) {
             boolean waited = idle(context);
-            if (hasReadyWork()) {
+            if (readyList.hasWork()) {
                 // The ladder's clock read that ended the wait is when the work was found: no second read on the
                 // path from an input's arrival to its handling.
                 long resumed = waited ? ladder.episodeEndNanos() : System.nanoTime();
-                work = processReadyList();
+                work = readyList.pass();
                 active = System.nanoTime() - resumed;
             }
         }
@@ -394,106 +312,8 @@ public final class BusyPollIoHandler implements IoHandler {
         return work;
     }
 
-    /** The ready list is not empty or the watched channel has something to do. */
-    private boolean hasReadyWork() {
-        BusyPollIoHandle w = watched;
-        return (w != null && w.readyToPoll()) || !readyList.isEmpty();
-    }
-
-    /**
-     * Polls the watched channel if it has something to do, then every channel that was on the ready list when the
-     * pass started, once each. A ready-list channel that did work becomes the watched one if there is none.
-     */
-    private int processReadyList() {
-        int work = 0;
-        int polls = 0;
-        BusyPollIoHandle w = watched;
-        if (w != null && w.readyToPoll()) {
-            polls++;
-            work += pollOne(w);
-            if (watched == w && !w.watchable()) {
-                unwatch(true);
-            }
-        }
-        int n = readyList.size();
-        for (int i = 0; i < n; i++) {
-            BusyPollIoHandle handle = readyList.poll();
-            if (handle == null) {
-                break;
-            }
-            handle.clearQueued();
-            polls++;
-            int done = pollOne(handle);
-            work += done;
-            // Keep the flag (taken back with a CAS: a producer may have queued it again meanwhile, then it is on
-            // the list and stays an ordinary ready-list channel).
-            if (done > 0 && watched == null && handle.watchable() && handle.tryMarkQueued()) {
-                watched = handle;
-            }
-        }
-        if (polls == 0) {
-            return 0;
-        }
-        stats.recordPass(work - resumedWrites, polls, 0);
-        resumedWrites = 0;
-        return Math.max(work, 1);
-    }
-
-    /**
-     * Loop thread, from a write of one of this loop's channels to {@code handle}, a channel of this loop: polls it
-     * now, unless {@value #MAX_NESTED_POLLS} such polls are already on the stack (then false: schedule it).
-     */
-    boolean pollNested(BusyPollIoHandle handle) {
-        if (nestedPolls >= MAX_NESTED_POLLS) {
-            return false;
-        }
-        nestedPolls++;
-        int resumedBefore = resumedWrites;
-        try {
-            int done = pollOne(handle);
-            stats.recordPass(done - (resumedWrites - resumedBefore), 1, 0);
-        } finally {
-            resumedWrites = resumedBefore;
-            nestedPolls--;
-        }
-        return true;
-    }
-
-    private int pollOne(BusyPollIoHandle handle) {
-        // Input taken: no reply pending any more, unless handling it writes (an echo, a response) and sets it again.
-        boolean sentBefore = sentSinceInput;
-        sentSinceInput = false;
-        int done;
-        try {
-            done = handle.poll(defaultBudget);
-        } catch (Throwable t) {
-            logger.log(System.Logger.Level.WARNING, () -> "Unexpected exception while polling " + handle, t);
-            done = 0;
-        }
-        if (done == 0 && sentBefore) {
-            sentSinceInput = true; // a poll that found nothing took no input
-        }
-        return done;
-    }
-
-    /**
-     * Stops watching: the consumer half of hand-off 2 (store {@code queued}=0; full fence; look at the work). If
-     * the look finds work and {@code reschedule}, the channel goes on the ready list.
-     */
-    private void unwatch(boolean reschedule) {
-        BusyPollIoHandle w = watched;
-        if (w == null) {
-            return;
-        }
-        watched = null;
-        w.clearQueued();
-        if (reschedule && w.readyToPoll()) {
-            schedule(w);
-        }
-    }
-
     private boolean hasWork() {
-        return hasReadyWork() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
+        return readyList.hasWork() || (int) WAKEUP_REQUESTED.getVolatile(this) != 0 || !context.canBlock();
     }
 
     /**
@@ -507,14 +327,13 @@ public final class BusyPollIoHandler implements IoHandler {
         // while spinning costs one clock read less.
         long deadline = Long.MAX_VALUE;
         boolean deadlineKnown = false;
-        ladder.afterOutput(sentSinceInput);
+        ladder.afterOutput(readyList.sentSinceInput());
         boolean waited = false;
         try {
             while (!hasWork()) {
                 waited = true;
                 if (!deadlineKnown && ladder.mayParkOnNextStep()) {
-                    // Producers skip the wake-up for a watched channel: take its flag back before parking.
-                    unwatch(true);
+                    readyList.unwatchBeforePark();
                     deadline = deadline(context);
                     deadlineKnown = true;
                 }
@@ -551,29 +370,6 @@ public final class BusyPollIoHandler implements IoHandler {
                 + "down (EventLoopGroup.shutdownGracefully()) instead of interrupting its thread.");
     }
 
-    /**
-     * Loop thread: a channel of this loop offered output to its peer. Under AUTO the waits after output (for a
-     * reply) are learnt apart from the others ({@link IdleLadder#afterOutput(boolean)}).
-     */
-    void outputSent() {
-        sentSinceInput = true;
-    }
-
-    /** Loop thread: a poll flushed a write that had stalled on a full peer (work, not a message). */
-    void writeResumed() {
-        resumedWrites++;
-    }
-
-    /** Whether the next idle episode counts as after output; loop thread only (tests). */
-    boolean sentSinceInput() {
-        return sentSinceInput;
-    }
-
-    /** Whether the ladder was told that its current or last episode follows output; loop thread only (tests). */
-    boolean ladderAfterOutput() {
-        return ladder.isAfterOutput();
-    }
-
     private static long deadline(IoHandlerContext context) {
         long now = System.nanoTime();
         return deadline(now, context.delayNanos(now));
@@ -594,64 +390,9 @@ public final class BusyPollIoHandler implements IoHandler {
         return deadline == Long.MAX_VALUE ? Long.MAX_VALUE - 1 : deadline;
     }
 
-    /**
-     * Any thread: the {@code BUSY_POLL_MICROS} of {@code handle}, a channel registered here (or being moved
-     * away), changed; the loop recounts it and recomputes its spin window at its next idle episode
-     * ({@link SpinWindowElection} has the ordering argument).
-     */
-    void busyPollMicrosChanged(BusyPollIoHandle handle) {
-        election.settingChanged(handle);
-    }
-
-    /**
-     * Any thread, after publishing work for {@code handle} and a full fence (hand-off 2): puts it on the ready
-     * list unless it is already there, and wakes the loop if parked (hand-off 3).
-     */
-    void schedule(BusyPollIoHandle handle) {
-        schedule(handle, inLoop());
-    }
-
-    /**
-     * A handle's {@code poll}: whether it runs on the loop of {@code current}, the handle's handler now. If not (the
-     * channel was deregistered, or re-registered on another loop, since this loop queued it), hands it on to its
-     * current loop's ready list, if any; its next loop also looks at its work when it attaches.
-     */
-    static boolean pollsOnItsLoop(BusyPollIoHandler current, BusyPollIoHandle handle) {
-        if (current != null && current.inLoop()) {
-            return true;
-        }
-        if (current != null) {
-            current.schedule(handle);
-        }
-        return false;
-    }
-
-    /**
-     * As {@link #schedule(BusyPollIoHandle)}, where the caller knows whether it runs on this loop
-     * ({@code onThisLoop}). A producer on another loop that finds the channel watched (its flag already set) then
-     * returns having read only the channel's flag: it reads no field of this handler, whose cache line the loop
-     * writes on every pass, so a hop to a spinning loop costs the loop no cache miss besides the message's own.
-     */
-    void schedule(BusyPollIoHandle handle, boolean onThisLoop) {
-        if (handle.tryMarkQueued()) {
-            readyList.offer(handle);
-            if (!onThisLoop) {
-                stats.recordSignal(signal.signal());
-            }
-        } else if (onThisLoop && handle == watched) {
-            // A write from this loop to its watched channel: the watched channel is polled before the ready list,
-            // so it would read this before input that earlier writes of this loop queued (the input a reply
-            // answers, say). Demote it to the end of the ready list, keeping its flag (now that of a ready-list
-            // entry). This keeps a reply behind its cause; it does not order input across channels in general
-            // (see BusyPollChannel, "Order").
-            watched = null;
-            readyList.offer(handle);
-        }
-    }
-
     @Override
     public void wakeup() {
-        if (!inLoop()) {
+        if (!readyList.inLoop()) {
             WAKEUP_REQUESTED.setVolatile(this, 1);
             stats.recordSignal(signal.signal());
         }
@@ -666,11 +407,13 @@ public final class BusyPollIoHandler implements IoHandler {
     public void destroy() {
         closeAll();
         election.close();
+        RUNNING.remove(executor, this);
         registration.unregister();
     }
 
     private void closeAll() {
-        for (BusyPollIoHandle handle : election.voters()) {
+        for (SpinWindowElection.Voter voter : election.voters()) {
+            BusyPollIoHandle handle = (BusyPollIoHandle) voter; // every voter is a registered handle
             try {
                 handle.close();
             } catch (Throwable t) {
@@ -690,7 +433,7 @@ public final class BusyPollIoHandler implements IoHandler {
             throw new IllegalStateException(handle + " is already registered");
         }
         Registration registration = new Registration(busyPollHandle);
-        busyPollHandle.attach(this);
+        busyPollHandle.attach(channelLoop);
         // After attach stored this handler (volatile): a change of the setting from now on reaches this loop.
         election.add(busyPollHandle);
         return registration;
@@ -704,8 +447,8 @@ public final class BusyPollIoHandler implements IoHandler {
     @Override
     public String toString() {
         return "BusyPollIoHandler{defaultBusyPollMicros=" + microsToString(defaultBusyPollMicros) + ", defaultBudget="
-                + defaultBudget + ", effectiveBusyPollMicros=" + microsToString(election.effectiveMicros()) + ", " + ladder
-                + '}';
+                + channelLoop.defaultBudget() + ", effectiveBusyPollMicros="
+                + microsToString(election.effectiveMicros()) + ", " + ladder + '}';
     }
 
     private final class Registration implements IoRegistration {
@@ -737,7 +480,7 @@ public final class BusyPollIoHandler implements IoHandler {
             if (!cancelled.compareAndSet(false, true)) {
                 return false;
             }
-            if (inLoop()) {
+            if (readyList.inLoop()) {
                 cancel0();
             } else {
                 executor.execute(this::cancel0);
@@ -747,10 +490,7 @@ public final class BusyPollIoHandler implements IoHandler {
 
         private void cancel0() {
             if (election.remove(handle)) {
-                if (watched == handle) {
-                    unwatch(false); // its next loop looks at its input when it attaches
-                }
-                handle.detach(BusyPollIoHandler.this);
+                handle.detach(channelLoop); // which takes its entry off the ready list's watch
             }
         }
     }

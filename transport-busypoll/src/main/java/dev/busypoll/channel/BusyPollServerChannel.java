@@ -15,13 +15,10 @@
  */
 package dev.busypoll.channel;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.Queue;
-import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.channel.AbstractServerChannel;
 import io.netty.channel.ChannelOption;
@@ -45,7 +42,8 @@ import io.netty.channel.unix.ServerDomainSocketChannel;
  * {@link RecvByteBufAllocator} allows (one with {@code AUTO_READ} off), then {@code channelReadComplete}. With
  * {@code AUTO_READ} on the server accepts whenever connections wait, one read per pass of its loop's ready list;
  * with it off, including turned off while accepting, a connection waits until {@code read()}. Closing the server
- * resets what it has not accepted.
+ * resets what it has not accepted. The handshake itself is {@link Handshake}'s; accepting what waits takes a task on
+ * this channel's loop, so a server channel is never on its loop's ready list.
  * <p>
  * As a {@link ServerDomainSocketChannel} (see {@link BusyPollChannel}) it has no file descriptor: {@link #fd()}
  * throws.
@@ -54,43 +52,24 @@ import io.netty.channel.unix.ServerDomainSocketChannel;
  * As every Netty channel: I/O methods may be called from any thread and run on the channel's event loop.
  */
 public class BusyPollServerChannel extends AbstractServerChannel implements ServerDomainSocketChannel {
-    private static final VarHandle QUEUED;
-
-    static {
-        try {
-            QUEUED = MethodHandles.lookup().findVarHandle(BusyPollServerChannel.class, "queued", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final BusyPollServerChannelConfig config;
     /** The backlog: connected children not yet accepted; loop thread only. */
-    private final Queue<BusyPollChannel> pending = new ArrayDeque<>();
+    private final Queue<Handshake.End> pending = new ArrayDeque<>();
 
     private volatile int state; // 0 open, 1 bound, 2 closed
     private volatile BusyPollAddress localAddress;
-    private volatile BusyPollIoHandler handler;
-    @SuppressWarnings("unused") // accessed through QUEUED
-    private volatile int queued;
+    /** The loop this channel is registered on, or null (written on the loop, read by any thread). */
+    private volatile ChannelLoop loop;
     private final LoopRegistration registration = new LoopRegistration();
     /** A read was asked for and has not accepted yet (NIO's readPending with OP_ACCEPT); loop thread only. */
     private boolean acceptPending;
+    /** A task that accepts what waits is on the loop's queue; loop thread only. */
+    private boolean acceptScheduled;
+    private final Runnable acceptWaiting = this::acceptWaiting;
 
     /** A new server channel, for {@code ServerBootstrap.channel(BusyPollServerChannel.class)}. */
     public BusyPollServerChannel() {
-        config = new BusyPollServerChannelConfig(this, () -> {
-            BusyPollIoHandler h = handler;
-            if (h != null) {
-                h.busyPollMicrosChanged((BusyPollServerUnsafe) unsafe());
-            }
-        }, () -> acceptPending = false, () -> {
-            BusyPollIoHandler h = handler;
-            return h != null ? h.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
-        }, () -> {
-            BusyPollIoHandler h = handler;
-            return h != null ? h.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
-        });
+        config = new BusyPollServerChannelConfig(this, (BusyPollServerUnsafe) unsafe());
     }
 
     @Override
@@ -152,8 +131,10 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     @Override
     protected void doBind(SocketAddress localAddress) throws Exception {
-        this.localAddress = BusyPollChannelRegistry.register(this, this.localAddress, localAddress);
+        BusyPollAddress bound = BusyPollChannelRegistry.register(this, this.localAddress, localAddress);
+        this.localAddress = bound;
         state = 1;
+        Handshake.listen(bound, (BusyPollServerUnsafe) unsafe());
     }
 
     @Override
@@ -161,6 +142,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         if (state <= 1) {
             BusyPollAddress local = localAddress;
             if (local != null) {
+                Handshake.unlisten(local, (BusyPollServerUnsafe) unsafe());
                 BusyPollChannelRegistry.unregister(local, this);
                 localAddress = null;
             }
@@ -168,16 +150,16 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         }
         // Connections queued but never accepted are reset, as a listening socket's backlog is: their clients
         // already connected and now see the end of the stream.
-        BusyPollChannel child;
+        Handshake.End child;
         while ((child = pending.poll()) != null) {
             child.resetUnaccepted();
         }
     }
 
     /**
-     * Asks for one read: the next connection to come is accepted at once, those already waiting by a poll of this
-     * channel from its loop's ready list (never from here, so that auto-read, which asks again at the end of each
-     * read, drains a long backlog a read per pass instead of recursing a read deeper each time).
+     * Asks for one read: the next connection to come is accepted at once, those already waiting by a task on this
+     * channel's loop (never from here, so that auto-read, which asks again at the end of each read, drains a long
+     * backlog a read per task instead of recursing a read deeper each time).
      */
     @Override
     protected void doBeginRead() {
@@ -185,25 +167,24 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         scheduleAcceptIfWaiting();
     }
 
-    /** Loop thread: puts this channel on its loop's ready list if a read was asked for and connections wait. */
+    /** Loop thread: submits a task that accepts, if a read was asked for and connections wait. */
     private void scheduleAcceptIfWaiting() {
-        BusyPollIoHandler h = handler;
-        if (h != null && acceptPending && !pending.isEmpty()) {
-            h.schedule((BusyPollServerUnsafe) unsafe());
+        if (!acceptScheduled && acceptPending && !pending.isEmpty() && loop != null) {
+            acceptScheduled = true;
+            eventLoop().execute(acceptWaiting);
         }
     }
 
     /**
-     * Called by a connecting client on its loop: creates the child and hands it to this channel's loop, which
-     * queues it in its backlog and tells the client (always through a task, so the client has stored the child as
-     * its peer first).
-     *
-     * @throws RejectedExecutionException if this channel's loop is shutting down
+     * Loop thread: one read of the backlog if a read is still asked for (auto-read or {@code read()}) and any wait;
+     * nothing if the channel has left this loop since (its next loop accepts when it attaches).
      */
-    BusyPollChannel serve(BusyPollChannel client) {
-        BusyPollChannel child = newChildChannel(client);
-        eventLoop().execute(() -> serve0(client, child));
-        return child;
+    private void acceptWaiting() {
+        acceptScheduled = false;
+        if (acceptPending && !pending.isEmpty() && isOpen() && loop != null && eventLoop().inEventLoop()) {
+            acceptPending = false;
+            readInbound();
+        }
     }
 
     /**
@@ -213,33 +194,6 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
      */
     protected BusyPollChannel newChildChannel(BusyPollChannel peer) {
         return new BusyPollChannel(this, peer);
-    }
-
-    private void serve0(BusyPollChannel client, BusyPollChannel child) {
-        if (!isOpen()) {
-            refuse(client, child, "the server channel closed");
-            return;
-        }
-        int backlog = config.effectiveBacklog();
-        if (!acceptPending && pending.size() >= backlog) {
-            refuse(client, child, "the server's backlog is full: " + backlog + " connections wait to be accepted;"
-                    + " raise ChannelOption.SO_BACKLOG on the server channel, or have it accept sooner");
-            return;
-        }
-        if (client.onServed(child, localAddress(), null)) { // connected: in the backlog, whether or not we read yet
-            pending.add(child);
-        }
-        if (acceptPending && !pending.isEmpty()) {
-            acceptPending = false;
-            readInbound();
-        }
-    }
-
-    /** Server's loop: refuses a connection it never queued; the child is closed, the client's connect fails. */
-    private static void refuse(BusyPollChannel client, BusyPollChannel child, String why) {
-        child.resetUnaccepted();
-        client.onServed(child, null, new ConnectException("connection refused: " + child.localAddress() + " ("
-                + why + ")"));
     }
 
     /**
@@ -254,13 +208,13 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         ChannelPipeline pipeline = pipeline();
         int accepted = 0;
         do {
-            BusyPollChannel child = pending.poll();
+            Handshake.End child = pending.poll();
             if (child == null) {
                 break;
             }
             accepted++;
             handle.incMessagesRead(1);
-            pipeline.fireChannelRead(child);
+            pipeline.fireChannelRead(child.channel());
         } while (handle.continueReading());
         handle.readComplete();
         pipeline.fireChannelReadComplete(); // with auto-read on, the pipeline's head asks for the next read
@@ -272,7 +226,13 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
         return new BusyPollServerUnsafe();
     }
 
-    private final class BusyPollServerUnsafe extends AbstractUnsafe implements BusyPollIoHandle {
+    /**
+     * The channel's inside in its roles towards the rest of the transport: its registration on a loop
+     * ({@link BusyPollIoHandle}), the listening half of the handshake ({@link Handshake.Listener}) and the owner of
+     * its configuration.
+     */
+    private final class BusyPollServerUnsafe extends AbstractUnsafe
+            implements BusyPollIoHandle, Handshake.Listener, BusyPollChannelConfig.Owner {
         @Override
         public void close() {
             close(voidPromise());
@@ -283,46 +243,90 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
             safeSetFailure(promise, new UnsupportedOperationException("a server channel does not connect"));
         }
 
+        // --- BusyPollIoHandle ---
+
         @Override
-        public void attach(BusyPollIoHandler h) {
-            handler = h;
-            clearQueued(); // a flag left from a previous loop's ready list, which may never poll it again
+        public void attach(ChannelLoop l) {
+            loop = l;
             scheduleAcceptIfWaiting();
         }
 
         @Override
-        public void detach(BusyPollIoHandler h) {
-            if (handler == h) {
-                handler = null;
+        public void detach(ChannelLoop l) {
+            if (loop == l) {
+                loop = null;
             }
-        }
-
-        @Override
-        public void clearQueued() {
-            QUEUED.setVolatile(BusyPollServerChannel.this, 0);
-        }
-
-        @Override
-        public boolean tryMarkQueued() {
-            return QUEUED.compareAndSet(BusyPollServerChannel.this, 0, 1);
-        }
-
-        /** One read of the backlog, if a read is still asked for (auto-read or {@code read()}) and any wait. */
-        @Override
-        public int poll(int defaultBudget) {
-            if (!BusyPollIoHandler.pollsOnItsLoop(handler, this)) {
-                return 0;
-            }
-            if (!acceptPending || pending.isEmpty()) {
-                return 0;
-            }
-            acceptPending = false;
-            return readInbound();
         }
 
         @Override
         public int busyPollMicros() {
             return config.explicitBusyPollMicros();
+        }
+
+        // --- Handshake.Listener ---
+
+        @Override
+        public Handshake.End newChild(Handshake.End client) {
+            return newChildChannel((BusyPollChannel) client.channel()).handshakeEnd();
+        }
+
+        @Override
+        public EventLoop eventLoop() {
+            return BusyPollServerChannel.this.eventLoop();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return BusyPollServerChannel.this.isOpen();
+        }
+
+        @Override
+        public BusyPollAddress address() {
+            return BusyPollServerChannel.this.localAddress();
+        }
+
+        @Override
+        public String refusal() {
+            int backlog = config.effectiveBacklog();
+            return !acceptPending && pending.size() >= backlog ? "the server's backlog is full: " + backlog
+                    + " connections wait to be accepted; raise ChannelOption.SO_BACKLOG on the server channel, or"
+                    + " have it accept sooner" : null;
+        }
+
+        @Override
+        public void queue(Handshake.End child) {
+            pending.add(child);
+            if (acceptPending) {
+                acceptPending = false;
+                readInbound();
+            }
+        }
+
+        // --- BusyPollChannelConfig.Owner ---
+
+        @Override
+        public void busyPollMicrosChanged() {
+            ChannelLoop l = loop;
+            if (l != null) {
+                l.busyPollMicrosChanged(this);
+            }
+        }
+
+        @Override
+        public void autoReadCleared() {
+            acceptPending = false;
+        }
+
+        @Override
+        public int loopDefaultBusyPollMicros() {
+            ChannelLoop l = loop;
+            return l != null ? l.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+        }
+
+        @Override
+        public int loopDefaultBudget() {
+            ChannelLoop l = loop;
+            return l != null ? l.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
         }
 
         @Override

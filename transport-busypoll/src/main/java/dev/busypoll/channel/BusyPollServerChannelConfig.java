@@ -16,8 +16,8 @@
 package dev.busypoll.channel;
 
 import java.util.Map;
-import java.util.function.IntSupplier;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ServerChannelRecvByteBufAllocator;
 import io.netty.util.NetUtil;
@@ -35,11 +35,8 @@ import io.netty.util.NetUtil;
 public final class BusyPollServerChannelConfig extends BusyPollChannelConfig {
     private volatile int backlog = NetUtil.SOMAXCONN;
 
-    BusyPollServerChannelConfig(BusyPollServerChannel channel, Runnable onBusyPollMicrosChanged,
-                                Runnable onAutoReadCleared, IntSupplier loopDefaultMicros,
-                                IntSupplier loopDefaultBudget) {
-        super(channel, new ServerChannelRecvByteBufAllocator(), onBusyPollMicrosChanged, onAutoReadCleared,
-                loopDefaultMicros, loopDefaultBudget);
+    BusyPollServerChannelConfig(Channel channel, Owner owner) {
+        super(channel, new ServerChannelRecvByteBufAllocator(), owner);
     }
 
     @Override

@@ -19,7 +19,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.busypoll.core.IdleLadder;
 import dev.busypoll.core.IdleStats;
+import dev.busypoll.core.WakeSignal;
 
 /**
  * The counters of one busypoll event loop: what it read, how often it polled, and what its idle ladder cost.
@@ -43,11 +45,16 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
     private final LongAdder unparksIssued = new LongAdder();
     private final LongAdder unparksAvoided = new LongAdder();
     private final IdleStats idle;
-    private final BusyPollIoHandler handler;
+    private final IdleLadder ladder;
+    private final SpinWindowElection election;
+    private final WakeSignal signal;
 
-    BusyPollStats(BusyPollIoHandler handler, IdleStats idle) {
-        this.handler = handler;
-        this.idle = idle;
+    /** The counters of a loop that idles on {@code ladder}, parks on {@code signal}, elects with {@code election}. */
+    BusyPollStats(IdleLadder ladder, SpinWindowElection election, WakeSignal signal) {
+        this.ladder = ladder;
+        this.idle = ladder.stats();
+        this.election = election;
+        this.signal = signal;
     }
 
     private void add(int index, long delta) {
@@ -156,32 +163,32 @@ public final class BusyPollStats implements BusyPollStatsMXBean {
 
     @Override
     public int getEffectiveBusyPollMicros() {
-        return handler.effectiveBusyPollMicros();
+        return election.effectiveMicros();
     }
 
     @Override
     public long getSpinWindowNanos() {
-        return handler.spinWindowNanos();
+        return ladder.spinNanos();
     }
 
     @Override
     public long getWakeCostNanos() {
-        return handler.wakeCostNanos();
+        return ladder.wakeCostNanos();
     }
 
     @Override
     public boolean isOversubscribed() {
-        return handler.isOversubscribed();
+        return ladder.isOversubscribed();
     }
 
     @Override
     public boolean isParked() {
-        return handler.isParked();
+        return signal.isParking();
     }
 
     @Override
     public int getRegisteredChannels() {
-        return handler.registeredChannels();
+        return election.voterCount();
     }
 
     /** The idle ladder's own statistics (episodes, time per rung). */

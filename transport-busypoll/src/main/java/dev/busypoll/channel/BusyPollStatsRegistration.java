@@ -16,30 +16,22 @@
 package dev.busypoll.channel;
 
 import java.lang.management.ManagementFactory;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executor;
 
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-import io.netty.util.concurrent.ThreadAwareExecutor;
-
 /**
- * Where a running busypoll event loop and its {@link BusyPollStats} can be found: in the JVM's registry of running
- * loops, by the loop's executor ({@link #running(Executor)}, behind
- * {@link BusyPollIoHandler#stats(io.netty.util.concurrent.EventExecutor)}), and on the platform MBean server as
+ * A running busypoll event loop's {@link BusyPollStats} on the platform MBean server, as
  * {@code dev.busypoll:type=BusyPollIoHandler,name=<loop thread name>} ({@link BusyPollStatsMXBean}). One per
- * {@link BusyPollIoHandler}: {@link #register()} when the loop starts ({@code initialize()}),
- * {@link #unregister()} when it is destroyed.
+ * {@link BusyPollIoHandler}: {@link #register()} when the loop starts ({@code initialize()}), {@link #unregister()}
+ * when it is destroyed.
  *
- * <p>Invariants: a loop is found by its executor from its registration until its own unregistration, which leaves
- * alone a later loop registered for the same executor. Its MBean is registered once, however often the loop starts,
- * under the name of the thread that started it, or, when another loop took that name first, the name followed by
- * {@code @} and the handler's identity hash; it is unregistered with the loop. Monitoring never stops a loop: when
- * JMX is unavailable, or registering or unregistering fails, the loop runs on without its MBean (logged at
- * {@code DEBUG} by the loop's logger, {@code dev.busypoll.channel.BusyPollIoHandler}).
+ * <p>Invariants: the MBean is registered once, however often the loop starts, under the name of the thread that
+ * started it, or, when another loop took that name first, the name followed by {@code @} and the counters' identity
+ * hash; it is unregistered with the loop. Monitoring never stops a loop: when JMX is unavailable, or registering or
+ * unregistering fails, the loop runs on without its MBean (logged at {@code DEBUG} by the loop's logger,
+ * {@code dev.busypoll.channel.BusyPollIoHandler}).
  *
  * <p>{@code -Dbusypoll.jmx=false} ({@value #JMX_PROPERTY}, read when a loop's handler is created) registers no
  * MBean at all: the platform MBean server is a JVM-wide root, and a loop registered there stays reachable from it
@@ -48,13 +40,11 @@ import io.netty.util.concurrent.ThreadAwareExecutor;
  * works without JMX.
  *
  * <p>Threading: {@link #register()} and {@link #unregister()} on the loop's thread (Netty calls
- * {@code initialize()} and {@code destroy()} there); {@link #running(Executor)} from any thread (the registry is a
- * {@link ConcurrentHashMap}).
+ * {@code initialize()} and {@code destroy()} there).
  */
 final class BusyPollStatsRegistration {
     /** The loop's logger: what goes wrong here is the loop's monitoring. */
-    private static final System.Logger logger = System.getLogger(BusyPollIoHandler.class.getName());
-    private static final ConcurrentMap<ThreadAwareExecutor, BusyPollIoHandler> RUNNING = new ConcurrentHashMap<>();
+    private static final System.Logger logger = System.getLogger("dev.busypoll.channel.BusyPollIoHandler");
 
     /** The system property that turns the loops' MBeans off when {@code false}. */
     static final String JMX_PROPERTY = "busypoll.jmx";
@@ -76,47 +66,32 @@ final class BusyPollStatsRegistration {
         }
     }
 
-    private final ThreadAwareExecutor executor;
-    private final BusyPollIoHandler handler;
     private final BusyPollStats stats;
     /** Where the MBean goes, or null for none (turned off, or JMX unavailable). */
     private final MBeanServer mbeanServer;
     /** Loop-thread only: the MBean name, once registered. */
     private ObjectName mbeanName;
 
-    /**
-     * The registration of {@code handler}, the loop of {@code executor}, whose counters are {@code stats}; with an
-     * MBean unless {@value #JMX_PROPERTY} is {@code false}.
-     */
-    BusyPollStatsRegistration(ThreadAwareExecutor executor, BusyPollIoHandler handler, BusyPollStats stats) {
-        this(executor, handler, stats, !"false".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "true").trim()));
+    /** The MBean of a loop's counters, {@code stats}, unless {@value #JMX_PROPERTY} is {@code false}. */
+    BusyPollStatsRegistration(BusyPollStats stats) {
+        this(stats, !"false".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "true").trim()));
     }
 
     /** As above, with an MBean only if {@code mbean} (tests). */
-    BusyPollStatsRegistration(ThreadAwareExecutor executor, BusyPollIoHandler handler, BusyPollStats stats,
-                              boolean mbean) {
-        this.executor = executor;
-        this.handler = handler;
+    BusyPollStatsRegistration(BusyPollStats stats, boolean mbean) {
         this.stats = stats;
         this.mbeanServer = mbean ? PlatformMBeanServer.SERVER : null;
     }
 
-    /** The handler of a started busypoll loop, or null if {@code loop} is not one. Any thread. */
-    static BusyPollIoHandler running(Executor loop) {
-        return loop instanceof ThreadAwareExecutor ? RUNNING.get(loop) : null;
-    }
-
-    /** The loop starts: found by its executor from now on, and its MBean registered unless it already is. */
+    /** The loop starts: its MBean is registered unless it already is. */
     void register() {
-        RUNNING.put(executor, handler);
         if (mbeanName == null) {
             registerMBean();
         }
     }
 
-    /** The loop is destroyed: no longer found by its executor, and its MBean unregistered. */
+    /** The loop is destroyed: its MBean is unregistered. */
     void unregister() {
-        RUNNING.remove(executor, handler);
         unregisterMBean();
     }
 
@@ -137,7 +112,7 @@ final class BusyPollStatsRegistration {
                 server.registerMBean(stats, name);
             } catch (InstanceAlreadyExistsException e) {
                 name = new ObjectName("dev.busypoll:type=BusyPollIoHandler,name="
-                        + ObjectName.quote(thread + '@' + Integer.toHexString(System.identityHashCode(handler))));
+                        + ObjectName.quote(thread + '@' + Integer.toHexString(System.identityHashCode(stats))));
                 server.registerMBean(stats, name);
             }
             mbeanName = name;

@@ -105,8 +105,8 @@ abstract class InboundQueueReaderFields extends InboundQueuePadWriter {
  * in between (one buffer written twice, a buffer the writer reuses once its write completed): the reader counts only
  * messages and publishes its count once per burst ({@link #publishTaken()}); the writer records each size it offers
  * and, when it reads the count, subtracts the sizes recorded for the messages taken since it last read it. It reads
- * the count only when its cached copy says the queue, or its record of sizes, is full; hand-off 4 of
- * {@link BusyPollIoHandler} gives the ordering.
+ * the count only when its cached copy says the queue, or its record of sizes, is full; the back-pressure hand-off of
+ * {@link PeerLink} gives the ordering.
  * <p>
  * The record is a ring of ints, indexed by the writer's own counters (message {@code n} at {@code n & (length - 1)}):
  * none while the writer has offered nothing (an idle connection holds no ring), then {@value #MIN_SIZES} slots,
@@ -215,8 +215,8 @@ final class InboundQueue extends InboundQueueReaderFields {
     }
 
     /**
-     * Writer: reads the reader's count of messages taken (acquire load, hand-off 4) and gives back the sizes it
-     * recorded for those taken since the last read.
+     * Writer: reads the reader's count of messages taken (acquire load; the back-pressure hand-off of PeerLink) and
+     * gives back the sizes it recorded for those taken since the last read.
      */
     void refreshTaken() {
         long taken = (long) TAKEN_MESSAGES.getAcquire(this);
@@ -245,7 +245,8 @@ final class InboundQueue extends InboundQueueReaderFields {
 
     /**
      * Reader, after a burst of {@link #poll()}s: publishes how many messages it took (release store), so that the
-     * writer's next full check sees the room. The caller then fences and claims {@code writerWaiting} (hand-off 4).
+     * writer's next full check sees the room. The caller then fences and claims {@code writerWaiting} (the
+     * back-pressure hand-off of PeerLink).
      */
     void publishTaken() {
         TAKEN_MESSAGES.setRelease(this, takenMessagesLocal);
@@ -282,7 +283,7 @@ final class InboundQueue extends InboundQueueReaderFields {
 
     /**
      * Writer: nothing follows the messages offered so far (volatile store, after their release stores). The caller
-     * then fences and schedules the reader (hand-off 2), as after an offer.
+     * then fences and schedules the reader (the ready-list hand-off of ReadyList), as after an offer.
      */
     void endOfStream() {
         END_OF_STREAM.setVolatile(this, 1);

@@ -43,6 +43,15 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * volatile store for monitoring threads.
  */
 final class SpinWindowElection {
+    /** A channel registered on the loop, as the election sees it. */
+    interface Voter {
+        /**
+         * The channel's {@link BusyPollChannelOption#BUSY_POLL_MICROS} (possibly {@link BusyPollChannelOption#AUTO}),
+         * or {@link BusyPollChannelConfig#NOT_SET} when not set. Read on the loop's thread.
+         */
+        int busyPollMicros();
+    }
+
     private static final VarHandle CHANGED;
 
     static {
@@ -57,11 +66,11 @@ final class SpinWindowElection {
     private final IdleLadder ladder;
     private final SpinningLoops spinningLoops;
     /** Loop-thread only: the voters, each with the {@code BUSY_POLL_MICROS} it is counted for. */
-    private final Map<BusyPollIoHandle, Integer> voters = new HashMap<>();
+    private final Map<Voter, Integer> voters = new HashMap<>();
     /** Loop-thread only: how many voters cast each {@code BUSY_POLL_MICROS}. */
     private final BusyPollMicrosCounts votes = new BusyPollMicrosCounts();
     /** Voters whose setting changed: any thread offers, the loop recounts them at its next idle episode. */
-    private final MpscUnboundedArrayQueue<BusyPollIoHandle> changedVoters = new MpscUnboundedArrayQueue<>(8);
+    private final MpscUnboundedArrayQueue<Voter> changedVoters = new MpscUnboundedArrayQueue<>(8);
     @SuppressWarnings("unused") // accessed through CHANGED
     private volatile int changed = 1;
     private volatile int effectiveMicros;
@@ -88,7 +97,7 @@ final class SpinWindowElection {
     }
 
     /** Loop thread: {@code voter} (not yet a voter) votes with its current setting from now on. */
-    void add(BusyPollIoHandle voter) {
+    void add(Voter voter) {
         int micros = voter.busyPollMicros();
         voters.put(voter, micros);
         votes.add(micros);
@@ -97,7 +106,7 @@ final class SpinWindowElection {
     }
 
     /** Loop thread: {@code voter} no longer votes; whether it did. */
-    boolean remove(BusyPollIoHandle voter) {
+    boolean remove(Voter voter) {
         Integer counted = voters.remove(voter);
         if (counted == null) {
             return false;
@@ -109,12 +118,12 @@ final class SpinWindowElection {
     }
 
     /** Loop thread: whether {@code handle} votes here. */
-    boolean contains(BusyPollIoHandle handle) {
+    boolean contains(Voter handle) {
         return voters.containsKey(handle);
     }
 
     /** Loop thread: a copy of the voters. */
-    List<BusyPollIoHandle> voters() {
+    List<Voter> voters() {
         return new ArrayList<>(voters.keySet());
     }
 
@@ -129,7 +138,7 @@ final class SpinWindowElection {
     }
 
     /** Any thread: {@code voter}'s setting changed; the loop recounts it at its next idle episode. */
-    void settingChanged(BusyPollIoHandle voter) {
+    void settingChanged(Voter voter) {
         changedVoters.offer(voter);
         markChanged();
     }
@@ -143,7 +152,7 @@ final class SpinWindowElection {
             return;
         }
         CHANGED.setVolatile(this, 0);
-        BusyPollIoHandle voter;
+        Voter voter;
         while ((voter = changedVoters.poll()) != null) {
             Integer counted = voters.get(voter);
             if (counted != null) { // else removed since: its removal uncounted it
@@ -162,7 +171,7 @@ final class SpinWindowElection {
         countAsSpinning(false);
     }
 
-    private void recount(BusyPollIoHandle voter, int counted) {
+    private void recount(Voter voter, int counted) {
         int micros = voter.busyPollMicros();
         if (micros != counted) {
             votes.remove(counted);

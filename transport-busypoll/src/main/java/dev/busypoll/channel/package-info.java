@@ -16,11 +16,14 @@
 /**
  * busypoll: a low-latency in-JVM transport for Netty 4.2.
  * <ul>
- *   <li>{@link dev.busypoll.channel.BusyPollIoHandler} — the event loop ({@code IoHandler}): an MPSC ready list of
- *       channels with input, and transport-core's idle ladder (spin, yield, park) with a waiters-flag wake-up.
- *       Its javadoc argues the memory ordering of every lock-free hand-off in this package.</li>
+ *   <li>{@link dev.busypoll.channel.BusyPollIoHandler} — the event loop ({@code IoHandler}): its {@code ReadyList}
+ *       (an MPSC list of channels with input) and transport-core's idle ladder (spin, yield, park) with a
+ *       waiters-flag wake-up; {@code SpinWindowElection} chooses the loop's spin window from its channels'.</li>
  *   <li>{@link dev.busypoll.channel.BusyPollChannel} / {@link dev.busypoll.channel.BusyPollServerChannel} — a
- *       connection is two bounded SPSC queues; writes go straight into the peer's queue.</li>
+ *       connection is two bounded SPSC queues; writes go straight into the peer's queue ({@code PeerLink}, the
+ *       data path), after a connect handshake of tasks ({@code Handshake}).</li>
+ *   <li>Memory ordering: each lock-free hand-off is argued in the class that implements it ({@code PeerLink}:
+ *       messages, back-pressure, close, end of stream; {@code ReadyList}: the ready list and the wake-up).</li>
  *   <li>{@link dev.busypoll.channel.BusyPollAddress} — the name a server binds to.</li>
  *   <li>{@link dev.busypoll.channel.BusyPollChannelOption} — {@code BUSY_POLL_MICROS}, {@code BUSY_POLL_BUDGET}.</li>
  *   <li>{@link dev.busypoll.channel.BusyPollStats} — per-loop counters, also as JMX MBeans.</li>

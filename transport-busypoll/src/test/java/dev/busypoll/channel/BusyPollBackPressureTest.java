@@ -65,7 +65,7 @@ class BusyPollBackPressureTest {
     private static long heldBytes(Channel reader) throws Exception {
         return reader.eventLoop().submit(() -> {
             long bytes = 0;
-            InboundQueue queue = ((BusyPollChannel) reader).inbound;
+            InboundQueue queue = ((BusyPollChannel) reader).link.inbound;
             for (int i = queue.size(); i > 0; i--) {
                 Object msg = queue.poll();
                 bytes += ((ByteBuf) msg).readableBytes();
@@ -148,7 +148,7 @@ class BusyPollBackPressureTest {
 
     /** Messages the reader's queue holds, read on the reader's loop. */
     private static int held(Channel reader) throws Exception {
-        return reader.eventLoop().submit(() -> ((BusyPollChannel) reader).inbound.size()).get(30, TimeUnit.SECONDS);
+        return reader.eventLoop().submit(() -> ((BusyPollChannel) reader).link.inbound.size()).get(30, TimeUnit.SECONDS);
     }
 
     /**
@@ -344,7 +344,7 @@ class BusyPollBackPressureTest {
                 for (int i = 0; i < 3; i++) {
                     Connections.done(client.writeAndFlush(Unpooled.buffer(100).writeZero(100)), "write " + i);
                 }
-                InboundQueue target = ((BusyPollChannel) pair.child()).inbound;
+                InboundQueue target = ((BusyPollChannel) pair.child()).link.inbound;
                 assertEquals(3, held(pair.child()), "at the limit, not past it");
                 assertEquals(0, target.writerWaiting, "room for each: the writer never said it waits");
                 pair.child().read();

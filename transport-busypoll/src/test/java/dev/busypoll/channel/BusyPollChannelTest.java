@@ -172,7 +172,7 @@ class BusyPollChannelTest {
             pair.client().writeAndFlush(1).sync();
             pair.child().eventLoop().submit(() -> { }).sync();
             assertNull(collector.messages.poll(50, TimeUnit.MILLISECONDS));
-            assertEquals(1, ((BusyPollChannel) pair.child()).inbound.size(), "held, not read");
+            assertEquals(1, ((BusyPollChannel) pair.child()).link.inbound.size(), "held, not read");
             pair.child().read();
             assertEquals(1, collector.messages.poll(10, TimeUnit.SECONDS));
         }
@@ -295,7 +295,7 @@ class BusyPollChannelTest {
             assertFalse(client.isWritable(), "the writer must turn unwritable");
             assertTrue(sent < 100_000);
             // Memory is bounded: the peer's queue holds at most its capacity, the rest waits in the outbound buffer.
-            assertTrue(((BusyPollChannel) pair.child()).inbound.size() <= InboundQueue.DEFAULT_CAPACITY);
+            assertTrue(((BusyPollChannel) pair.child()).link.inbound.size() <= InboundQueue.DEFAULT_CAPACITY);
             assertTrue(sent <= InboundQueue.DEFAULT_CAPACITY + 32 * 1024 / 4 + 1, "sent " + sent);
 
             pair.child().config().setAutoRead(true);

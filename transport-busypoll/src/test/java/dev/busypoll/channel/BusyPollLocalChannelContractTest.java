@@ -769,7 +769,7 @@ class BusyPollLocalChannelContractTest {
             assertTrue(child.closeFuture().await(10, SECONDS));
             drainLoop(child); // channelRead0 has returned (and released) once its loop ran a later task
             drainLoop(client);
-            assertTrue(((BusyPollChannel) client).inbound.isEmpty(), "nothing left in the closed client's queue");
+            assertTrue(((BusyPollChannel) client).link.inbound.isEmpty(), "nothing left in the closed client's queue");
             assertEquals(0, original.refCnt(), "the original and all 100 slices of it were released");
         }
     }

@@ -59,7 +59,7 @@ class BusyPollReadyListTest {
     private final List<String> polled = new ArrayList<>();
 
     /** A channel whose polls return scripted amounts of work and are recorded in {@link #polled}. */
-    final class Scripted implements BusyPollIoHandle {
+    final class Scripted implements BusyPollIoHandle, ReadyList.Entry {
         final String name;
         final AtomicInteger queued = new AtomicInteger();
         final Deque<Integer> work = new ArrayDeque<>();
@@ -72,7 +72,7 @@ class BusyPollReadyListTest {
         boolean ready;
         boolean watchable;
         Runnable duringPoll = () -> { };
-        BusyPollIoHandler attachedTo;
+        ChannelLoop attachedTo;
         int detaches;
         int closes;
 
@@ -82,13 +82,14 @@ class BusyPollReadyListTest {
         }
 
         @Override
-        public void attach(BusyPollIoHandler h) {
+        public void attach(ChannelLoop h) {
             attachedTo = h;
         }
 
         @Override
-        public void detach(BusyPollIoHandler h) {
+        public void detach(ChannelLoop h) {
             detaches++;
+            h.readyList().forget(this); // as a channel's data path does when it leaves its loop
         }
 
         /** Input arrives as the loop takes the flag back (a producer that saw the channel watched). */
@@ -213,14 +214,14 @@ class BusyPollReadyListTest {
         register(b);
         register(c);
         assertEquals(3, stats.getRegisteredChannels());
-        assertSame(handler, a.attachedTo);
+        assertSame(handler.channelLoop(), a.attachedTo);
         assertEquals(0, loop.runNow(), "nothing queued: nothing polled");
         assertEquals(0, stats.getPolls());
 
-        handler.schedule(b);
-        handler.schedule(a);
-        handler.schedule(b); // already queued: once on the list
-        handler.schedule(c);
+        handler.readyList().schedule(b);
+        handler.readyList().schedule(a);
+        handler.readyList().schedule(b); // already queued: once on the list
+        handler.readyList().schedule(c);
         assertEquals(4, loop.runNow(), "work done in the pass (3 + 1 + 0)");
         assertEquals(List.of("b", "a", "c"), polled);
         assertEquals(List.of(BUDGET), a.budgets);
@@ -229,7 +230,7 @@ class BusyPollReadyListTest {
         assertEquals(0, a.queued.get(), "off the list: the flag is taken back");
 
         polled.clear();
-        handler.schedule(c);
+        handler.readyList().schedule(c);
         assertEquals(1, loop.runNow(), "a pass that polled but found nothing still counts as one");
         assertEquals(List.of("c"), polled);
         assertEquals(4, stats.getPolls());
@@ -245,10 +246,10 @@ class BusyPollReadyListTest {
         register(b);
         a.duringPoll = () -> {
             a.duringPoll = () -> { };
-            handler.schedule(a); // more input: back to the tail
-            handler.schedule(b);
+            handler.readyList().schedule(a); // more input: back to the tail
+            handler.readyList().schedule(b);
         };
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         assertEquals(1, loop.runNow());
         assertEquals(List.of("a"), polled);
         assertEquals(2, loop.runNow());
@@ -262,8 +263,8 @@ class BusyPollReadyListTest {
         bad.failPoll = true;
         register(bad);
         register(good);
-        handler.schedule(bad);
-        handler.schedule(good);
+        handler.readyList().schedule(bad);
+        handler.readyList().schedule(good);
         assertEquals(2, loop.runNow());
         assertEquals(List.of("bad", "good"), polled);
         assertEquals(2, stats.getMessages(), "the failed poll counts no work");
@@ -278,13 +279,13 @@ class BusyPollReadyListTest {
     void shouldCountAResumedWriteAsWorkButNotAsAMessage() throws Exception {
         Scripted a = new Scripted("a", 3);
         register(a);
-        a.duringPoll = handler::writeResumed;
-        handler.schedule(a);
+        a.duringPoll = handler.readyList()::writeResumed;
+        handler.readyList().schedule(a);
         assertEquals(3, loop.runNow());
         assertEquals(2, stats.getMessages());
         a.duringPoll = () -> { };
         a.work.add(4);
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         loop.runNow();
         assertEquals(6, stats.getMessages(), "the next pass counts from 0 again");
     }
@@ -294,8 +295,8 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 1);
         register(a);
         Worker.run("producer", () -> {
-            handler.schedule(a);
-            handler.schedule(a);
+            handler.readyList().schedule(a);
+            handler.readyList().schedule(a);
         }).join(10, stats);
         assertEquals(0, stats.getUnparksIssued(), "not parked: no unpark");
         assertEquals(1, stats.getUnparksAvoided(), "one offer, one signal");
@@ -307,23 +308,23 @@ class BusyPollReadyListTest {
     void shouldCountAnEpisodeAsAfterOutputUntilAPollTakesInput() throws Exception {
         Scripted a = new Scripted("a", 0, 1);
         register(a);
-        handler.outputSent();
-        assertTrue(handler.sentSinceInput());
-        handler.schedule(a);
+        handler.readyList().outputSent();
+        assertTrue(handler.readyList().sentSinceInput());
+        handler.readyList().schedule(a);
         loop.runNow(); // found nothing: still waiting for the reply
-        assertTrue(handler.sentSinceInput());
+        assertTrue(handler.readyList().sentSinceInput());
         idleOnce();
         assertTrue(handler.ladderAfterOutput(), "the episode told the ladder it follows output");
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         loop.runNow(); // took input
-        assertFalse(handler.sentSinceInput());
+        assertFalse(handler.readyList().sentSinceInput());
         idleOnce();
         assertFalse(handler.ladderAfterOutput(), "and the next one that it follows input");
         a.work.add(1);
-        a.duringPoll = handler::outputSent; // the input's handling replied
-        handler.schedule(a);
+        a.duringPoll = handler.readyList()::outputSent; // the input's handling replied
+        handler.readyList().schedule(a);
         loop.runNow();
-        assertTrue(handler.sentSinceInput());
+        assertTrue(handler.readyList().sentSinceInput());
     }
 
     @Test
@@ -390,19 +391,19 @@ class BusyPollReadyListTest {
         register(c);
         IoRegistration rb = register(b);
         idleOnce();
-        assertEquals(30, handler.effectiveBusyPollMicros());
-        assertEquals(30_000, handler.spinWindowNanos());
+        assertEquals(30, handler.stats().getEffectiveBusyPollMicros());
+        assertEquals(30_000, handler.stats().getSpinWindowNanos());
         rb.cancel();
         idleOnce();
-        assertEquals(BusyPollChannelOption.AUTO, handler.effectiveBusyPollMicros());
+        assertEquals(BusyPollChannelOption.AUTO, handler.stats().getEffectiveBusyPollMicros());
         b.micros = 5;
         register(b);
         idleOnce();
-        assertEquals(5, handler.effectiveBusyPollMicros());
+        assertEquals(5, handler.stats().getEffectiveBusyPollMicros());
         b.micros = 0;
-        handler.busyPollMicrosChanged(b);
+        handler.channelLoop().busyPollMicrosChanged(b);
         idleOnce();
-        assertEquals(BusyPollChannelOption.AUTO, handler.effectiveBusyPollMicros());
+        assertEquals(BusyPollChannelOption.AUTO, handler.stats().getEffectiveBusyPollMicros());
     }
 
     /**
@@ -423,21 +424,21 @@ class BusyPollReadyListTest {
             idleOnce();
         }
         assertEquals(1_000, reads.get(), "one read per registration");
-        assertEquals(9, handler.effectiveBusyPollMicros());
+        assertEquals(9, handler.stats().getEffectiveBusyPollMicros());
 
         Scripted changed = channels.get(123);
         changed.micros = 40;
-        handler.busyPollMicrosChanged(changed);
+        handler.channelLoop().busyPollMicrosChanged(changed);
         idleOnce();
         assertEquals(1_001, reads.get(), "a change reads the channel that changed");
-        assertEquals(40, handler.effectiveBusyPollMicros());
+        assertEquals(40, handler.stats().getEffectiveBusyPollMicros());
 
         registrations.get(123).cancel();
         loop.runNow();
         idleOnce();
         assertEquals(1_001, reads.get(), "a cancel reads nothing");
-        assertEquals(9, handler.effectiveBusyPollMicros());
-        handler.busyPollMicrosChanged(changed); // late news of a cancelled channel: ignored
+        assertEquals(9, handler.stats().getEffectiveBusyPollMicros());
+        handler.channelLoop().busyPollMicrosChanged(changed); // late news of a cancelled channel: ignored
         idleOnce();
         assertEquals(1_001, reads.get());
         for (int i = 0; i < 1_000; i++) {
@@ -447,7 +448,7 @@ class BusyPollReadyListTest {
         }
         loop.runNow();
         idleOnce();
-        assertEquals(8, handler.effectiveBusyPollMicros(), "the next largest once no channel sets 9");
+        assertEquals(8, handler.stats().getEffectiveBusyPollMicros(), "the next largest once no channel sets 9");
         assertEquals(1_001, reads.get());
     }
 
@@ -493,16 +494,16 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 2, 1, 1);
         a.watchable = true;
         IoRegistration ra = register(a);
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         assertEquals(2, loop.runNow());
         assertEquals(1, a.queued.get(), "watched: the flag kept, producers skip the list and the wake-up");
-        Worker.run("producer on another loop", () -> handler.schedule(a)).join(10, "schedule");
+        Worker.run("producer on another loop", () -> handler.readyList().schedule(a)).join(10, "schedule");
         assertEquals(0, loop.runNow(), "not on the list (the schedule was skipped), and not ready");
         a.ready = true;
         assertEquals(1, loop.runNow(), "watched and ready: polled without being queued");
         assertEquals(List.of("a", "a"), polled);
         assertEquals(1, a.queued.get());
-        assertFalse(handler.isOversubscribed(), "a fixed window: never counted oversubscribed");
+        assertFalse(handler.stats().isOversubscribed(), "a fixed window: never counted oversubscribed");
 
         ra.cancel();
         assertEquals(0, a.queued.get(), "cancelled: the flag taken back for its next loop");
@@ -520,15 +521,15 @@ class BusyPollReadyListTest {
         Scripted b = new Scripted("b", 1);
         register(a);
         register(b);
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         loop.runNow();
         assertEquals(List.of("a"), polled);
         assertEquals(1, a.queued.get(), "a did work: watched");
 
         a.ready = true;
         b.ready = true;
-        handler.schedule(b); // this loop wrote to b, then to a
-        handler.schedule(a);
+        handler.readyList().schedule(b); // this loop wrote to b, then to a
+        handler.readyList().schedule(a);
         loop.runNow();
         assertEquals(List.of("a", "b", "a"), polled, "b's input, written first, is read first");
         assertEquals(1, a.queued.get(), "a watched again after its poll from the list");
@@ -541,7 +542,7 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 1, 1);
         a.watchable = true;
         register(a);
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         loop.runNow();
         assertEquals(1, a.queued.get());
         a.ready = true;
@@ -601,11 +602,11 @@ class BusyPollReadyListTest {
      */
     private Worker<Long> offerOnceParked(Scripted channel) {
         return Worker.call("producer on another loop", () -> {
-            while (!handler.isParked()) {
+            while (!handler.stats().isParked()) {
                 Thread.onSpinWait();
             }
             long offeredAt = System.nanoTime();
-            handler.schedule(channel);
+            handler.readyList().schedule(channel);
             return offeredAt;
         });
     }
@@ -624,7 +625,7 @@ class BusyPollReadyListTest {
         a.duringPoll = () -> busyFor(2_000);
         Context context = new Context(false);
 
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         long before = System.nanoTime();
         assertEquals(3, handler.run(context));
         long took = System.nanoTime() - before;
@@ -638,7 +639,7 @@ class BusyPollReadyListTest {
         assertEquals(active, stats.getActiveIoNanos());
 
         context.reportActiveIoTime = false;
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         assertEquals(1, handler.run(context));
         assertEquals(2, context.reported.size(), "not asked: not reported");
         assertTrue(stats.getActiveIoNanos() >= active + 2_000, "but counted in the loop's figures");
@@ -650,7 +651,7 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 2);
         register(a);
         Context context = new Context(true); // and no deadline: a loop that waited here would park until a signal
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         assertEquals(2, handler.run(context));
         assertEquals(0, stats.getParks() + stats.getYields());
     }
@@ -679,7 +680,7 @@ class BusyPollReadyListTest {
         Scripted a = new Scripted("a", 2, 1);
         a.watchable = true;
         register(a);
-        handler.schedule(a);
+        handler.readyList().schedule(a);
         assertEquals(2, loop.runNow());
         assertEquals(1, a.queued.get(), "watched");
         a.readyOnceLetGo = true; // its producer skipped the wake-up: the loop must look before it parks
@@ -719,7 +720,7 @@ class BusyPollReadyListTest {
         zero.micros = 0;
         register(zero);
         idleOnce();
-        assertEquals(0, handler.effectiveBusyPollMicros());
+        assertEquals(0, handler.stats().getEffectiveBusyPollMicros());
         assertEquals(0, stats.getYields(), "BUSY_POLL_MICROS 0 parks at once, as SO_BUSY_POLL 0 does");
         assertEquals(0, stats.getSpinNanos() + stats.getYieldNanos());
         assertTrue(stats.getParks() >= 1);

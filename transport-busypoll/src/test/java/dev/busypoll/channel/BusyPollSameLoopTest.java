@@ -210,7 +210,7 @@ class BusyPollSameLoopTest {
         // Not reading while its client writes: the child then reads from the ready list, not within that flush.
         firstChild.config().setAutoRead(false);
         firstClient[0].writeAndFlush(bytes(3));
-        runUntil(() -> firstChild.unsafe().outboundBuffer() != null && ((BusyPollChannel) firstChild).inbound.hasNext());
+        runUntil(() -> firstChild.unsafe().outboundBuffer() != null && ((BusyPollChannel) firstChild).link.inbound.hasNext());
         firstChild.config().setAutoRead(true);
         runUntil(() -> reads.size() == 2);
         assertEquals(List.of("first child read 3", "first child read 2"), reads);
@@ -222,12 +222,12 @@ class BusyPollSameLoopTest {
 
     /**
      * A chain of connections, each child writing on to the next connection's client as it reads: the reads nest at
-     * most {@link BusyPollIoHandler#MAX_NESTED_POLLS} deep within the first write, and the rest follow from the
+     * most {@link ReadyList#MAX_NESTED_POLLS} deep within the first write, and the rest follow from the
      * ready list.
      */
     @Test
     void shouldBoundTheNestingOfReadsWithinAFlush() {
-        int links = BusyPollIoHandler.MAX_NESTED_POLLS + 4;
+        int links = ReadyList.MAX_NESTED_POLLS + 4;
         Channel[] clients = new Channel[links];
         for (int i = links - 1; i >= 0; i--) {
             int next = i + 1;
@@ -248,7 +248,7 @@ class BusyPollSameLoopTest {
             readWithinTheFirstWrite.addAll(reads);
         });
         runUntil(() -> reads.size() == links);
-        assertEquals(BusyPollIoHandler.MAX_NESTED_POLLS, readWithinTheFirstWrite.size(), readWithinTheFirstWrite::toString);
+        assertEquals(ReadyList.MAX_NESTED_POLLS, readWithinTheFirstWrite.size(), readWithinTheFirstWrite::toString);
         for (int i = 0; i < links; i++) {
             assertEquals("link " + i, reads.get(i));
         }

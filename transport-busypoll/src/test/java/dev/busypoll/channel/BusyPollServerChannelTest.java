@@ -60,16 +60,10 @@ class BusyPollServerChannelTest {
     static final LoopGroups GROUPS = new LoopGroups(1, 1);
 
     @Test
-    void shouldKeepTheLoopsContractWithNothingToPoll() {
+    void shouldBeRegisteredButNeverOnTheReadyList() {
         BusyPollServerChannel server = new BusyPollServerChannel();
         BusyPollIoHandle handle = (BusyPollIoHandle) server.unsafe();
-        assertTrue(handle.tryMarkQueued());
-        assertFalse(handle.tryMarkQueued(), "claimed once until taken back");
-        handle.clearQueued();
-        assertTrue(handle.tryMarkQueued());
-        assertEquals(0, handle.poll(64));
-        assertFalse(handle.readyToPoll());
-        assertFalse(handle.watchable());
+        assertFalse(handle instanceof ReadyList.Entry, "accepting takes a task on the loop, not a ready-list poll");
         assertEquals(BusyPollChannelConfig.NOT_SET, handle.busyPollMicros());
         server.config().setBusyPollMicros(12);
         assertEquals(12, handle.busyPollMicros());

@@ -54,17 +54,29 @@ class BusyPollStatsRegistrationTest {
         }
     }
 
-    /** A loop that is never run: its executor, its handler and the handler's registration. */
-    private record Loop(ThreadAwareExecutor executor, BusyPollIoHandler handler,
-                        BusyPollStatsRegistration registration) {
+    /** A loop that is never run: its executor and its handler, started and destroyed by hand. */
+    private record Loop(ThreadAwareExecutor executor, BusyPollIoHandler handler) {
         static Loop of(ThreadAwareExecutor executor) {
-            BusyPollIoHandler handler = (BusyPollIoHandler) BusyPollIoHandler.newFactory().newHandler(executor);
-            return new Loop(executor, handler, new BusyPollStatsRegistration(executor, handler, handler.stats()));
+            return new Loop(executor, (BusyPollIoHandler) BusyPollIoHandler.newFactory().newHandler(executor));
         }
 
-        /** What the registry finds for this loop's executor. */
+        BusyPollStatsRegistration registration() {
+            return handler.statsRegistration();
+        }
+
+        /** The loop starts (as Netty's {@code initialize()}). */
+        void start() {
+            handler.initialize();
+        }
+
+        /** The loop is destroyed (as Netty's {@code destroy()}). */
+        void destroy() {
+            handler.destroy();
+        }
+
+        /** What the JVM's running loops find for this loop's executor. */
         BusyPollIoHandler found() {
-            return BusyPollStatsRegistration.running(executor);
+            return BusyPollIoHandler.running(executor);
         }
     }
 
@@ -81,21 +93,21 @@ class BusyPollStatsRegistrationTest {
             assertNull(loop.found(), "not started");
             assertNull(registration.mbeanName());
 
-            registration.register();
+            loop.start();
             assertSame(loop.handler(), loop.found());
             ObjectName name = nameOf(thread);
             assertEquals(name, registration.mbeanName(), "named for the loop's thread");
             assertTrue(MBEANS.isRegistered(name));
             assertEquals(0L, MBEANS.getAttribute(name, "Messages"), "the loop's own counters");
-            registration.register(); // started again (Netty may move a loop to another thread): registered once
+            loop.start(); // started again (Netty may move a loop to another thread): registered once
             assertEquals(name, registration.mbeanName());
 
-            registration.unregister();
+            loop.destroy();
             assertNull(loop.found(), "destroyed");
             assertNull(registration.mbeanName());
             assertFalse(MBEANS.isRegistered(name));
             registration.unregister(); // nothing left to unregister
-            assertNull(BusyPollStatsRegistration.running(new IdleExecutor()), "another executor was never a loop");
+            assertNull(BusyPollIoHandler.running(new IdleExecutor()), "another executor was never a loop");
         }).join(10, "publish");
     }
 
@@ -110,11 +122,11 @@ class BusyPollStatsRegistrationTest {
             } finally {
                 System.clearProperty(BusyPollStatsRegistration.JMX_PROPERTY);
             }
-            loop.registration().register();
+            loop.start();
             assertSame(loop.handler(), loop.found(), "found by its executor all the same");
             assertNull(loop.registration().mbeanName());
             assertFalse(MBEANS.isRegistered(nameOf(thread)));
-            loop.registration().unregister();
+            loop.destroy();
             assertNull(loop.found());
         }).join(10, "no jmx");
     }
@@ -152,15 +164,15 @@ class BusyPollStatsRegistrationTest {
         Worker.run(thread, () -> {
             Loop first = Loop.of(new IdleExecutor());
             Loop second = Loop.of(new IdleExecutor());
-            first.registration().register();
-            second.registration().register();
-            ObjectName apart = nameOf(thread + '@' + Integer.toHexString(System.identityHashCode(second.handler())));
+            first.start();
+            second.start();
+            ObjectName apart = nameOf(thread + '@' + Integer.toHexString(System.identityHashCode(second.handler().stats())));
             assertEquals(nameOf(thread), first.registration().mbeanName());
-            assertEquals(apart, second.registration().mbeanName(), "the thread's name and the handler's identity hash");
+            assertEquals(apart, second.registration().mbeanName(), "the thread's name and the counters' identity hash");
             assertTrue(MBEANS.isRegistered(apart));
             assertSame(second.handler(), second.found());
-            first.registration().unregister();
-            second.registration().unregister();
+            first.destroy();
+            second.destroy();
             assertFalse(MBEANS.isRegistered(nameOf(thread)));
             assertFalse(MBEANS.isRegistered(apart));
         }).join(10, "clash");
@@ -172,12 +184,12 @@ class BusyPollStatsRegistrationTest {
             IdleExecutor executor = new IdleExecutor();
             Loop earlier = Loop.of(executor);
             Loop later = Loop.of(executor);
-            earlier.registration().register();
-            later.registration().register();
+            earlier.start();
+            later.start();
             assertSame(later.handler(), later.found(), "the executor's latest loop");
-            earlier.registration().unregister();
+            earlier.destroy();
             assertSame(later.handler(), later.found(), "the earlier loop's end is its own");
-            later.registration().unregister();
+            later.destroy();
             assertNull(later.found());
         }).join(10, "takeover");
     }

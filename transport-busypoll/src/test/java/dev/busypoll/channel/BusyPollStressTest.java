@@ -159,7 +159,7 @@ class BusyPollStressTest {
             }
             assertEquals(total, received(checkers), "exactly once");
             for (Connections.Pair pair : pairs) {
-                InboundQueue target = ((BusyPollChannel) pair.child()).inbound;
+                InboundQueue target = ((BusyPollChannel) pair.child()).link.inbound;
                 BusyPollChannelTest.waitUntil(() -> pair.client().eventLoop().submit(() -> {
                     target.refreshTaken();
                     return target.takenMessagesSeen == target.offeredMessages;
@@ -186,9 +186,9 @@ class BusyPollStressTest {
 
     /**
      * Ping-pong with no spin: the loops park between hops as soon as they have nothing to do, racing every
-     * producer's signal (hand-off 3). Their parks have no deadline within the test (an hour ahead, not Netty's
-     * one-second purge interval), so a lost wake-up leaves the ping-pong stuck and the bounded wait fails; and
-     * every park of each loop ended by a producer's signal, none by a timeout.
+     * producer's signal (the wake-up hand-off of ReadyList). Their parks have no deadline within the test (an hour
+     * ahead, not Netty's one-second purge interval), so a lost wake-up leaves the ping-pong stuck and the bounded wait
+     * fails; and every park of each loop ended by a producer's signal, none by a timeout.
      */
     @Test
     void shouldNeverSleepThroughAWakeUp() throws Exception {
@@ -236,11 +236,11 @@ class BusyPollStressTest {
     }
 
     /**
-     * The watched channel (hand-off 2): with a spin window, the loop keeps the channel that just did work with its
-     * {@code queued} flag set, and writers then skip the wake-up. Before parking the loop must take the flag back,
-     * or the next message would find a parked loop that nobody wakes. Each hop here is sent only once both loops
-     * are parked, so every hop needs the wake-up that follows unwatching. AUTO has no yield rung, so there the
-     * ladder goes from spinning straight to parking: the loop learns of it from {@code mayParkOnNextStep()}.
+     * The watched channel (the ready-list hand-off of ReadyList): with a spin window, the loop keeps the channel that
+     * just did work with its {@code queued} flag set, and writers then skip the wake-up. Before parking the loop must
+     * take the flag back, or the next message would find a parked loop that nobody wakes. Each hop here is sent only
+     * once both loops are parked, so every hop needs the wake-up that follows unwatching. AUTO has no yield rung, so
+     * there the ladder goes from spinning straight to parking: the loop learns of it from {@code mayParkOnNextStep()}.
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 1, BusyPollChannelOption.AUTO})
@@ -288,8 +288,9 @@ class BusyPollStressTest {
     }
 
     /**
-     * Closes connections while their peers are writing into them (hand-off 5): whatever was queued, or is added
-     * while the close runs, is delivered or released; nothing leaks, and writes after the close fail.
+     * Closes connections while their peers are writing into them (the close hand-off of PeerLink): whatever was
+     * queued, or is added while the close runs, is delivered or released; nothing leaks, and writes after the close
+     * fail.
      */
     @Test
     void shouldLeakNothingWhenClosingWhilePeerWrites() throws Exception {

@@ -29,7 +29,7 @@ class SpinWindowElectionTest {
     private final SpinWindowElection election = new SpinWindowElection(0, ladder, spinning);
 
     /** A channel that votes with whatever it is told. */
-    static final class Voter implements BusyPollIoHandle {
+    static final class Voter implements SpinWindowElection.Voter {
         volatile int micros = BusyPollChannelConfig.NOT_SET;
 
         Voter(int micros) {
@@ -37,34 +37,8 @@ class SpinWindowElectionTest {
         }
 
         @Override
-        public void attach(BusyPollIoHandler handler) {
-        }
-
-        @Override
-        public void detach(BusyPollIoHandler handler) {
-        }
-
-        @Override
-        public void clearQueued() {
-        }
-
-        @Override
-        public boolean tryMarkQueued() {
-            return false;
-        }
-
-        @Override
-        public int poll(int defaultBudget) {
-            return 0;
-        }
-
-        @Override
         public int busyPollMicros() {
             return micros;
-        }
-
-        @Override
-        public void close() {
         }
     }
 
@@ -156,7 +130,7 @@ class SpinWindowElectionTest {
     void theVotersAreACopy() {
         Voter voter = new Voter(1);
         election.add(voter);
-        for (BusyPollIoHandle handle : election.voters()) {
+        for (SpinWindowElection.Voter handle : election.voters()) {
             election.remove(handle); // a loop closing its channels removes them while it walks the list
         }
         assertEquals(0, election.voterCount());
