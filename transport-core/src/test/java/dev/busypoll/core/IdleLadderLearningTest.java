@@ -49,7 +49,7 @@ class IdleLadderLearningTest {
     }
 
     private IdleLadder auto() {
-        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock);
+        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, CoreContention.manual());
     }
 
     /** One episode of the periodic source whose input arrives before the ladder parks. */
@@ -213,7 +213,7 @@ class IdleLadderLearningTest {
 
     @Test
     void shouldParkUntilTheCallersDeadlineOutsideAuto() {
-        IdleLadder fixed = new IdleLadder(0, 0, 1, 1, freshPolicy(), clock);
+        IdleLadder fixed = new IdleLadder(0, 0, 1, 1, freshPolicy(), clock, CoreContention.manual());
         fixed.timerLead().onTimedOut(100 * US);
         clock.set(lastArrival + WORK);
         fixed.idle(signal, () -> false, clock.now() + 20 * US);
@@ -256,7 +256,7 @@ class IdleLadderLearningTest {
     @Test
     void shouldMeasureASignalledParkToTheSignalAndCountTheInputAsArrivedThen() {
         ManualClock real = new ManualClock(System.nanoTime()); // before the signal's own clock read
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), real);
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), real, CoreContention.manual());
         long[] signalledAt = new long[1];
         try {
             ladder.idle(signal, () -> false, Long.MAX_VALUE);
@@ -289,7 +289,7 @@ class IdleLadderLearningTest {
         LockSupport.parkNanos(1); // takes back the permit that signal() gave this thread
         long stamp = signal.signalNanos();
         ManualClock atStamp = new ManualClock(stamp); // the episode starts at the stamp's instant
-        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp);
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp, CoreContention.manual());
         ladder.idle(signal, () -> {
             signal.cancelPark(); // the park reports a signal, whose stamp is the one above
             atStamp.set(stamp + 2 * US);
@@ -301,7 +301,7 @@ class IdleLadderLearningTest {
     @Test
     void shouldNotMeasureAWakeUpByASignalFromBeforeTheEpisode() {
         ManualClock late = new ManualClock(1_000_000L); // after the signal's stamp, which is 0: never signalled
-        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), late);
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), late, CoreContention.manual());
         ladder.idle(signal, () -> {
             signal.cancelPark(); // taken back as a racing producer would: the park reports a signal
             return false;
