@@ -56,8 +56,8 @@ package dev.busypoll.core;
  *
  * <h2>The yield rung</h2>
  * An episode that outlasts its window yields for up to two uncontended wake-ups ({@link #yieldNanos()}), handing
- * the core to the thread it waits for; the ladder parks at once when a yield returns within
- * {@link #PROMPT_YIELD_NANOS}.
+ * the core to the thread it waits for; the ladder parks at once when a yield returns promptly
+ * ({@link AutoEpisodes#PROMPT_YIELD_NANOS}).
  *
  * <h2>Cost and threading</h2>
  * Per episode a few additions and two array stores; per decision one pass over the buckets of each kind and, only
@@ -71,12 +71,6 @@ public final class AdaptiveSpinPolicy {
     public static final long DEFAULT_WAKE_COST_NANOS = WakeCostEstimate.DEFAULT_WAKE_COST_NANOS;
     /** The longest window the controller chooses (2^16 ns, about 65 µs); {@link WaitDistribution} owns it. */
     public static final long MAX_SPIN_NANOS = WaitDistribution.MAX_SPIN_NANOS;
-    /**
-     * A {@link Thread#yield()} that returns within this (2 µs) ran no other thread: nothing else wanted the core, so
-     * further yielding would only spin through system calls, and an AUTO ladder parks at once (see the class javadoc,
-     * and docs/auto.md, "The yield rung", for what a bare yield costs).
-     */
-    static final long PROMPT_YIELD_NANOS = 2_000L;
 
     /** Episodes between two decisions. */
     static final int RECOMPUTE_EPISODES = 16;

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  *
  * <p>The JVM's instance, {@link #JVM}, reads the counters ({@link CpuCounters}) on a daemon thread of its own, which
  * it starts when the first AUTO ladder asks, every {@link #SAMPLE_NANOS} while ladders keep asking and every
- * {@link #IDLE_SAMPLE_NANOS} otherwise: a reading costs tens of microseconds and never runs on a thread that a
- * message waits for. A ladder asks once per idle episode ({@link #isContended()}): one opaque load of a read-mostly
+ * {@link #IDLE_SAMPLE_NANOS} otherwise: a reading reads files (docs/auto.md has its cost) and never runs on a
+ * thread that a message waits for. A ladder asks once per idle episode ({@link #isContended()}): one opaque load of a read-mostly
  * field, plus a store only in the first episode after a reading. Where the counters cannot be read (no
  * {@code /proc}) only the core count speaks. {@code -Dbusypoll.auto.watchCores=false} turns the watching off: AUTO
  * then never stands down for contention from outside the process.

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  * (another OS, no permission, no quota) that counter reads {@link CpuReading#UNKNOWN}, and a reading never throws.
  *
  * <p>A reading opens and reads three small files (the affinity is read again only every
- * {@value #AFFINITY_READINGS} readings): tens of microseconds, which is why only {@link CoreContention}'s own thread
- * takes readings, never a thread on a message's path. With one core it reads no file: the verdict is then
+ * {@value #AFFINITY_READINGS} readings; docs/auto.md has the cost), which is why only {@link CoreContention}'s own
+ * thread takes readings, never a thread on a message's path. With one core it reads no file: the verdict is then
  * contended whatever the files say ({@link CoreContentionDetector}), and on that one core a reading would take CPU
  * from the very threads the process runs.
  *

@@ -17,7 +17,7 @@ package dev.busypoll.core;
 
 /**
  * How early an AUTO {@link IdleLadder} ends a park that only the caller's deadline (a scheduled task) can end:
- * by how late such parks have woken. Linux ends a timed sleep up to its timer slack (about 50 µs) after the
+ * by how late such parks have woken. Linux ends a timed sleep up to its timer slack (50 µs by default) after the
  * deadline, and the wake-up itself adds to that; a loop that parks until its next task is due therefore runs that
  * task late by as much, every time. Under AUTO the ladder instead parks until {@code deadline - nanos()} and yields
  * for the rest, so the task runs on time at the cost of a short yield per timer.

@@ -49,7 +49,7 @@ class IdleLadderLearningTest {
     }
 
     private IdleLadder auto() {
-        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock);
+        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), clock, CoreContention.manual());
     }
 
     /** One episode of the periodic source whose input arrives before the ladder parks. */
@@ -114,6 +114,9 @@ class IdleLadderLearningTest {
         assertEquals(1, nap.parks());
         assertEquals(0, nap.signalledWakeups(), "the nap timed out");
         assertEquals(Phase.YIELDING, ladder.phase(), "the catch");
+        clock.set(napDeadline + late + US);
+        ladder.idle(signal, () -> false, lastArrival + 2 * GAP); // a deadline: a wrong park would return at once
+        assertEquals(Phase.YIELDING, ladder.phase(), "the catch lasts until its deadline, after the input is due");
         lastArrival += GAP;
         clock.set(lastArrival);
         ladder.reset(); // the input came in the catch
@@ -172,6 +175,58 @@ class IdleLadderLearningTest {
     }
 
     @Test
+    void shouldYieldWhenTheParkWouldEndJustAsItBegins() {
+        IdleLadder ladder = learnt();
+        ladder.timerLead().onTimedOut(100 * US); // a lead of 50 µs
+        long parks = ladder.stats().parks();
+        stepToThePark(ladder, () -> false, lastArrival + WORK + 50 * US); // deadline - lead = now
+        assertEquals(parks, ladder.stats().parks(), "a park that ends as it begins: yield instead");
+    }
+
+    @Test
+    void shouldParkUntilTheCallersDeadlineWhileTheLeadIsZero() {
+        IdleLadder ladder = learnt();
+        assertEquals(0, ladder.timerLead().nanos(), "no timed park yet");
+        long parks = ladder.stats().parks();
+        long yields = ladder.stats().yields();
+        stepToThePark(ladder, () -> false, lastArrival + WORK); // the deadline is now
+        assertEquals(parks + 1, ladder.stats().parks(), "no lead, nothing to yield for: the park returns at once");
+        assertEquals(yields + 1, ladder.stats().yields(), "only the rung's prompt yield");
+    }
+
+    @Test
+    void shouldStartEveryFixedWindowEpisodeWithoutTheLastAutoEpisodesNap() {
+        IdleLadder ladder = learnt();
+        long napDeadline = ladder.policy().napDeadlineNanos();
+        stepToThePark(ladder, () -> {
+            clock.nextReads(clock.now(), napDeadline); // the nap times out on time
+            return false;
+        }, Long.MAX_VALUE);
+        assertEquals(Phase.YIELDING, ladder.phase(), "the catch");
+        lastArrival += GAP;
+        clock.set(lastArrival);
+        ladder.reset();
+        assertEquals(1, ladder.stats().napsCaught());
+
+        ladder.spinNanos(0);
+        ladder.yieldNanos(TimeUnit.HOURS.toNanos(1));
+        for (int i = 0; i < 2; i++) {
+            long deadline = lastArrival + 2 * GAP; // in the system clock's past: a park would return at once
+            clock.set(lastArrival + WORK);
+            ladder.idle(signal, () -> false, deadline);
+            assertEquals(Phase.YIELDING, ladder.phase());
+            clock.set(lastArrival + GAP); // past the old catch's deadline: still yielding, the fixed window's rung
+            ladder.idle(signal, () -> false, deadline);
+            assertEquals(Phase.YIELDING, ladder.phase(), "a fixed yield window, no catch");
+            lastArrival += GAP;
+            clock.set(lastArrival);
+            ladder.reset();
+        }
+        assertEquals(1, ladder.stats().napsCaught(), "work found on a fixed window's yield rung is no caught nap");
+        assertEquals(1, ladder.stats().naps());
+    }
+
+    @Test
     void shouldShrinkALeadLongerThanTheGapsBetweenDeadlinesUntilItParksAgain() {
         IdleLadder ladder = learnt();
         for (int i = 0; i < 64; i++) {
@@ -213,7 +268,7 @@ class IdleLadderLearningTest {
 
     @Test
     void shouldParkUntilTheCallersDeadlineOutsideAuto() {
-        IdleLadder fixed = new IdleLadder(0, 0, 1, 1, freshPolicy(), clock);
+        IdleLadder fixed = new IdleLadder(0, 0, 1, 1, freshPolicy(), clock, CoreContention.manual());
         fixed.timerLead().onTimedOut(100 * US);
         clock.set(lastArrival + WORK);
         fixed.idle(signal, () -> false, clock.now() + 20 * US);
@@ -256,7 +311,7 @@ class IdleLadderLearningTest {
     @Test
     void shouldMeasureASignalledParkToTheSignalAndCountTheInputAsArrivedThen() {
         ManualClock real = new ManualClock(System.nanoTime()); // before the signal's own clock read
-        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), real);
+        IdleLadder ladder = new IdleLadder(IdleLadder.AUTO, 0, 1, 1, freshPolicy(), real, CoreContention.manual());
         long[] signalledAt = new long[1];
         try {
             ladder.idle(signal, () -> false, Long.MAX_VALUE);
@@ -289,7 +344,7 @@ class IdleLadderLearningTest {
         LockSupport.parkNanos(1); // takes back the permit that signal() gave this thread
         long stamp = signal.signalNanos();
         ManualClock atStamp = new ManualClock(stamp); // the episode starts at the stamp's instant
-        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp);
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), atStamp, CoreContention.manual());
         ladder.idle(signal, () -> {
             signal.cancelPark(); // the park reports a signal, whose stamp is the one above
             atStamp.set(stamp + 2 * US);
@@ -301,7 +356,7 @@ class IdleLadderLearningTest {
     @Test
     void shouldNotMeasureAWakeUpByASignalFromBeforeTheEpisode() {
         ManualClock late = new ManualClock(1_000_000L); // after the signal's stamp, which is 0: never signalled
-        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), late);
+        IdleLadder ladder = new IdleLadder(0, 0, 1, 1, freshPolicy(), late, CoreContention.manual());
         ladder.idle(signal, () -> {
             signal.cancelPark(); // taken back as a racing producer would: the park reports a signal
             return false;
@@ -320,6 +375,7 @@ class IdleLadderLearningTest {
             clock.set(lastArrival + WORK);
             ladder.idle(signal, () -> false, clock.now() + GAP); // a deadline: no timer lead's yield either
             assertEquals(Phase.PARKING, ladder.phase(), "no spin, no yield: park at once");
+            assertEquals(0, ladder.spinNanos(), "the window in effect while standing down");
             lastArrival += GAP;
             clock.set(lastArrival);
             ladder.reset();

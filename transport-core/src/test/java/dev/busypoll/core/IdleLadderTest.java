@@ -457,7 +457,7 @@ class IdleLadderTest {
             policy.onArrival(arrival);
             policy.onEpisode(gapNanos - 10_000, false);
         }
-        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, policy);
+        return new IdleLadder(IdleLadder.AUTO, 0, 1, 1, policy, Clock.SYSTEM, CoreContention.manual());
     }
 
     @Test
@@ -561,6 +561,6 @@ class IdleLadderTest {
      */
     private static IdleLadder calmAuto() {
         return new IdleLadder(IdleLadder.AUTO, 0, IdleLadder.DEFAULT_MIN_PARK_NANOS, IdleLadder.DEFAULT_MAX_PARK_NANOS,
-                new AdaptiveSpinPolicy());
+                new AdaptiveSpinPolicy(), Clock.SYSTEM, CoreContention.manual());
     }
 }

@@ -37,7 +37,8 @@ class IdleLadderTimeTest {
 
     private IdleLadder ladder(long spinNanos, long yieldNanos, long minParkNanos, long maxParkNanos) {
         return new IdleLadder(spinNanos, yieldNanos, minParkNanos, maxParkNanos,
-                new AdaptiveSpinPolicy(new SharedWakeBaseline(), new SharedOversubscription()), clock);
+                new AdaptiveSpinPolicy(new SharedWakeBaseline(), new SharedOversubscription()), clock,
+                CoreContention.manual());
     }
 
     /** An AUTO ladder whose controller has seen nothing: a 10 µs spin, then a yield rung of 20 µs. */
@@ -174,19 +175,19 @@ class IdleLadderTimeTest {
         prompt.idle();
         spinFor(prompt, 10_000);
         assertEquals(Phase.YIELDING, prompt.phase(), "AUTO spins its 10 µs, then yields");
-        clock.advance(AdaptiveSpinPolicy.PROMPT_YIELD_NANOS - 1);
+        clock.advance(AutoEpisodes.PROMPT_YIELD_NANOS - 1);
         prompt.idle();
         assertEquals(Phase.PARKING, prompt.phase(), "a yield back within 2 µs: nobody else wants the core, park");
         prompt.reset();
-        assertEquals(AdaptiveSpinPolicy.PROMPT_YIELD_NANOS - 1, prompt.stats().yieldNanos());
+        assertEquals(AutoEpisodes.PROMPT_YIELD_NANOS - 1, prompt.stats().yieldNanos());
 
         IdleLadder handedOver = auto();
         handedOver.idle();
         spinFor(handedOver, 10_000);
-        clock.advance(AdaptiveSpinPolicy.PROMPT_YIELD_NANOS);
+        clock.advance(AutoEpisodes.PROMPT_YIELD_NANOS);
         handedOver.idle();
         assertEquals(Phase.YIELDING, handedOver.phase(), "a yield of 2 µs ran another thread: keep yielding");
-        clock.advance(20_000 - AdaptiveSpinPolicy.PROMPT_YIELD_NANOS);
+        clock.advance(20_000 - AutoEpisodes.PROMPT_YIELD_NANOS);
         handedOver.idle();
         assertEquals(Phase.PARKING, handedOver.phase(), "the yield rung is two uncontended wake-ups: 20 µs");
     }

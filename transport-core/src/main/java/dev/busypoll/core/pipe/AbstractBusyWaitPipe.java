@@ -30,9 +30,9 @@ import dev.busypoll.core.WakeSignal;
 /**
  * What the SPSC and MPSC pipes share: the reader side (one reader, its ladder and {@link WakeSignal}), the
  * close flags, argument checks and the writer's wait loop. Subclasses supply the queue and how writers wait for
- * space and are woken. Sealed: the two pipes of {@link BusyWaitPipes} are the only kinds. Public only so that
- * the methods it adds to {@link BusyWaitPipe} ({@link #closeRead(Consumer)}, {@link #size()}, the close-state
- * queries) belong to a public type.
+ * space and are woken. Its constructor is package-private, so the two pipes of {@link BusyWaitPipes} are the only
+ * kinds. Public only so that the methods it adds to {@link BusyWaitPipe} ({@link #closeRead(Consumer)},
+ * {@link #size()}, the close-state queries) belong to a public type.
  *
  * <h2>Threading</h2>
  * Who may write depends on the subclass (one writer for SPSC, any number for MPSC); one thread at a time reads.
@@ -48,8 +48,9 @@ import dev.busypoll.core.WakeSignal;
  *
  * @param <E> the type of message
  */
-public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
-        permits SpscBusyWaitPipe, MpscBusyWaitPipe {
+public abstract class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E> {
+    /** The largest capacity a pipe can be asked for: 2^30, the largest power of two an {@code int} holds. */
+    static final int MAX_CAPACITY = 1 << 30;
     /** Ladder deadline meaning "no deadline" (see {@link WakeSignal#park(long)}). */
     static final long NO_DEADLINE = Long.MAX_VALUE;
     /**
@@ -87,9 +88,8 @@ public abstract sealed class AbstractBusyWaitPipe<E> implements BusyWaitPipe<E>
     }
 
     static int requireValidCapacity(int capacity) {
-        if (capacity < 1 || capacity > BusyWaitPipes.MAX_CAPACITY) {
-            throw new IllegalArgumentException(
-                    "capacity must be between 1 and " + BusyWaitPipes.MAX_CAPACITY + ", was " + capacity);
+        if (capacity < 1 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity must be between 1 and " + MAX_CAPACITY + ", was " + capacity);
         }
         return capacity;
     }

@@ -33,7 +33,7 @@ import dev.busypoll.core.SpinSetting;
  */
 public final class BusyWaitPipes {
     /** The largest capacity a pipe can be asked for: 2^30, the largest power of two an {@code int} holds. */
-    public static final int MAX_CAPACITY = 1 << 30;
+    public static final int MAX_CAPACITY = AbstractBusyWaitPipe.MAX_CAPACITY;
 
     private BusyWaitPipes() {
     }
