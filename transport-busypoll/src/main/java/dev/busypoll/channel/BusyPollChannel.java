@@ -110,8 +110,6 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
     private volatile State state;
     private volatile BusyPollAddress localAddress;
     private volatile BusyPollAddress remoteAddress;
-    /** The loop this channel is registered on, or null (written on the loop, read by any thread). */
-    private volatile ChannelLoop loop;
 
     // Loop-thread state.
     private final LoopRegistration registration = new LoopRegistration();
@@ -397,15 +395,14 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
         @Override
         public void attach(ChannelLoop l) {
-            loop = l;
+            registration.attached(l);
             attachedOnce = true;
             link.attach(l.readyList());
         }
 
         @Override
         public void detach(ChannelLoop l) {
-            if (loop == l) {
-                loop = null;
+            if (registration.detached(l)) {
                 link.detach(l.readyList());
             }
         }
@@ -419,10 +416,7 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
         @Override
         public void busyPollMicrosChanged() {
-            ChannelLoop l = loop;
-            if (l != null) {
-                l.busyPollMicrosChanged(this);
-            }
+            registration.busyPollMicrosChanged(this);
         }
 
         @Override
@@ -432,14 +426,12 @@ public class BusyPollChannel extends AbstractChannel implements DomainSocketChan
 
         @Override
         public int loopDefaultBusyPollMicros() {
-            ChannelLoop l = loop;
-            return l != null ? l.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+            return registration.defaultBusyPollMicros();
         }
 
         @Override
         public int loopDefaultBudget() {
-            ChannelLoop l = loop;
-            return l != null ? l.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
+            return registration.defaultBudget();
         }
 
         // --- Handshake.End ---

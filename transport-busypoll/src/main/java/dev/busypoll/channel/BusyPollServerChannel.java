@@ -58,8 +58,6 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     private volatile int state; // 0 open, 1 bound, 2 closed
     private volatile BusyPollAddress localAddress;
-    /** The loop this channel is registered on, or null (written on the loop, read by any thread). */
-    private volatile ChannelLoop loop;
     private final LoopRegistration registration = new LoopRegistration();
     /** A read was asked for and has not accepted yet (NIO's readPending with OP_ACCEPT); loop thread only. */
     private boolean acceptPending;
@@ -169,7 +167,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
     /** Loop thread: submits a task that accepts, if a read was asked for and connections wait. */
     private void scheduleAcceptIfWaiting() {
-        if (!acceptScheduled && acceptPending && !pending.isEmpty() && loop != null) {
+        if (!acceptScheduled && acceptPending && !pending.isEmpty() && registration.loop() != null) {
             acceptScheduled = true;
             eventLoop().execute(acceptWaiting);
         }
@@ -181,7 +179,8 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
      */
     private void acceptWaiting() {
         acceptScheduled = false;
-        if (acceptPending && !pending.isEmpty() && isOpen() && loop != null && eventLoop().inEventLoop()) {
+        if (acceptPending && !pending.isEmpty() && isOpen() && registration.loop() != null
+                && eventLoop().inEventLoop()) {
             acceptPending = false;
             readInbound();
         }
@@ -247,15 +246,13 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
         @Override
         public void attach(ChannelLoop l) {
-            loop = l;
+            registration.attached(l);
             scheduleAcceptIfWaiting();
         }
 
         @Override
         public void detach(ChannelLoop l) {
-            if (loop == l) {
-                loop = null;
-            }
+            registration.detached(l);
         }
 
         @Override
@@ -306,10 +303,7 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
         @Override
         public void busyPollMicrosChanged() {
-            ChannelLoop l = loop;
-            if (l != null) {
-                l.busyPollMicrosChanged(this);
-            }
+            registration.busyPollMicrosChanged(this);
         }
 
         @Override
@@ -319,14 +313,12 @@ public class BusyPollServerChannel extends AbstractServerChannel implements Serv
 
         @Override
         public int loopDefaultBusyPollMicros() {
-            ChannelLoop l = loop;
-            return l != null ? l.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+            return registration.defaultBusyPollMicros();
         }
 
         @Override
         public int loopDefaultBudget() {
-            ChannelLoop l = loop;
-            return l != null ? l.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
+            return registration.defaultBudget();
         }
 
         @Override

@@ -25,11 +25,15 @@ import io.netty.channel.IoRegistration;
 /**
  * A busypoll channel's registration with its event loop: refuses loops that are not busypoll loops with a
  * message saying what to use (or, once registered, through Netty's own check, which keeps the channel open; see
- * {@link #isCompatible}), and holds the {@link IoRegistration} until deregistration cancels it. One per
- * {@link BusyPollChannel} and {@link BusyPollServerChannel}; used only on the channel's event loop.
+ * {@link #isCompatible}), and holds the {@link IoRegistration} until deregistration cancels it, and the
+ * {@link ChannelLoop} the channel is attached to meanwhile, with the loop's defaults for a channel that sets none.
+ * One per {@link BusyPollChannel} and {@link BusyPollServerChannel}; used on the channel's event loop, but for
+ * {@link #loop()} and what reads it, which any thread may call (a volatile field).
  */
 final class LoopRegistration {
     private IoRegistration registration;
+    /** The loop the channel is attached to, or null (written on the loop, read by any thread). */
+    private volatile ChannelLoop loop;
     /** Set by the first successful registration; read by the thread that registers the channel next. */
     private volatile boolean registeredBefore;
 
@@ -78,5 +82,44 @@ final class LoopRegistration {
             this.registration = null;
             registration.cancel();
         }
+    }
+
+    /** On the loop: the channel attached to {@code l}. */
+    void attached(ChannelLoop l) {
+        loop = l;
+    }
+
+    /** On the loop: the channel's registration on {@code l} is cancelled; whether it was attached to it. */
+    boolean detached(ChannelLoop l) {
+        if (loop != l) {
+            return false;
+        }
+        loop = null;
+        return true;
+    }
+
+    /** Any thread: the loop the channel is attached to, or null. */
+    ChannelLoop loop() {
+        return loop;
+    }
+
+    /** Any thread: {@code channel}'s {@code BUSY_POLL_MICROS} changed; its loop, if any, recounts it. */
+    void busyPollMicrosChanged(SpinWindowElection.Voter channel) {
+        ChannelLoop l = loop;
+        if (l != null) {
+            l.busyPollMicrosChanged(channel);
+        }
+    }
+
+    /** Any thread: the loop's {@code BUSY_POLL_MICROS} for channels that set none (no loop: the factory's). */
+    int defaultBusyPollMicros() {
+        ChannelLoop l = loop;
+        return l != null ? l.defaultBusyPollMicros() : BusyPollIoHandler.DEFAULT_BUSY_POLL_MICROS;
+    }
+
+    /** Any thread: the loop's {@code BUSY_POLL_BUDGET} for channels that set none (no loop: the factory's). */
+    int defaultBudget() {
+        ChannelLoop l = loop;
+        return l != null ? l.defaultBudget() : BusyPollIoHandler.DEFAULT_BUSY_POLL_BUDGET;
     }
 }
