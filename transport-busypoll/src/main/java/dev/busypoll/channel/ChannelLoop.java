@@ -41,9 +41,9 @@ final class ChannelLoop {
         return readyList;
     }
 
-    /** Any thread: {@code voter}'s {@code BUSY_POLL_MICROS} changed; the loop recounts it at its next idle episode. */
-    void busyPollMicrosChanged(SpinWindowElection.Voter voter) {
-        election.settingChanged(voter);
+    /** The loop's spin-window election, where its channels' {@code BUSY_POLL_MICROS} vote. */
+    SpinWindowElection election() {
+        return election;
     }
 
     /** The spin setting of the loop's channels that set none (a {@link dev.busypoll.core.SpinSetting}'s micros). */

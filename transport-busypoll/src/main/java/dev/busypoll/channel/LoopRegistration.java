@@ -103,11 +103,14 @@ final class LoopRegistration {
         return loop;
     }
 
-    /** Any thread: {@code channel}'s {@code BUSY_POLL_MICROS} changed; its loop, if any, recounts it. */
+    /**
+     * Any thread: {@code channel}'s {@code BUSY_POLL_MICROS} changed; its loop's election, if any, recounts it at the
+     * loop's next idle episode.
+     */
     void busyPollMicrosChanged(SpinWindowElection.Voter channel) {
         ChannelLoop l = loop;
         if (l != null) {
-            l.busyPollMicrosChanged(channel);
+            l.election().settingChanged(channel);
         }
     }
 

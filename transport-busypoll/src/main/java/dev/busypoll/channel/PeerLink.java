@@ -129,11 +129,6 @@ final class PeerLink implements ReadyList.Entry {
         this.peer = peer;
     }
 
-    /** Whether this end has a peer to write to. */
-    boolean isLinked() {
-        return peer != null;
-    }
-
     boolean isInputShutdown() {
         return inputShutdown;
     }

@@ -290,6 +290,66 @@ class BusyPollReadyListTest {
         assertEquals(6, stats.getMessages(), "the next pass counts from 0 again");
     }
 
+    /**
+     * At most {@value ReadyList#MAX_NESTED_POLLS} nested polls (a same-loop write reading its peer within the flush)
+     * are on the stack at once, and each ends its own nesting. A nested poll counts as one poll and its messages,
+     * less the writes it resumed; a write resumed around it is still the outer pass's to take.
+     */
+    @Test
+    void shouldNestAtMostTheBoundAndCountANestedPollApart() throws Exception {
+        ReadyList list = handler.readyList();
+        int[] depth = {0};
+        List<Boolean> answers = new ArrayList<>();
+        Scripted deep = new Scripted("deep");
+        deep.duringPoll = () -> {
+            depth[0]++;
+            answers.add(list.pollNested(deep));
+        };
+        register(deep);
+        list.schedule(deep);
+        loop.runNow();
+        assertEquals(ReadyList.MAX_NESTED_POLLS + 1, depth[0], "the pass's poll and as many nested as allowed");
+        assertEquals(Boolean.FALSE, answers.get(0), "the deepest: refused, to be scheduled instead");
+        assertTrue(answers.subList(1, answers.size()).stream().allMatch(Boolean::booleanValue), answers::toString);
+        long pollsBefore = stats.getPolls();
+        long messagesBefore = stats.getMessages();
+
+        Scripted outer = new Scripted("outer", 5);
+        Scripted inner = new Scripted("inner", 3);
+        register(outer);
+        register(inner);
+        inner.duringPoll = list::writeResumed; // of the inner poll's 3: 2 messages and a resumed write
+        List<Boolean> nested = new ArrayList<>();
+        outer.duringPoll = () -> {
+            list.writeResumed(); // of the outer poll's 5: 4 messages and a resumed write
+            nested.add(list.pollNested(inner));
+        };
+        polled.clear();
+        list.schedule(outer);
+        assertEquals(5, loop.runNow());
+        assertEquals(List.of(true), nested, "every nesting ended: a new one is allowed");
+        assertEquals(List.of("outer", "inner"), polled);
+        assertEquals(2, stats.getPolls() - pollsBefore, "the pass's poll and the nested one");
+        assertEquals(2 + 4, stats.getMessages() - messagesBefore, "each poll less its own resumed write");
+    }
+
+    /** A poll that finds its channel moved on hands it to the loop the channel is on now, and polls nothing. */
+    @Test
+    void shouldPollOnlyOnTheListsOwnLoop() throws Exception {
+        ReadyList list = handler.readyList();
+        Scripted a = new Scripted("a", 1);
+        register(a);
+        assertTrue(ReadyList.pollsOnItsLoop(list, a), "on the list's own loop");
+        assertFalse(ReadyList.pollsOnItsLoop(null, a), "on no loop: nobody polls it");
+        assertEquals(0, a.queued.get(), "nothing to hand on to");
+        boolean[] fromElsewhere = new boolean[1];
+        Worker.run("another loop", () -> fromElsewhere[0] = ReadyList.pollsOnItsLoop(list, a)).join(10, "poll");
+        assertFalse(fromElsewhere[0], "not on the list's loop");
+        assertEquals(1, a.queued.get(), "handed on to the list it is on now");
+        assertEquals(1, loop.runNow());
+        assertEquals(List.of("a"), polled, "and polled there");
+    }
+
     @Test
     void shouldSignalFromAnotherThreadOnlyWhenTheChannelWasNotQueued() throws Exception {
         Scripted a = new Scripted("a", 1);
@@ -401,7 +461,7 @@ class BusyPollReadyListTest {
         idleOnce();
         assertEquals(5, handler.stats().getEffectiveBusyPollMicros());
         b.micros = 0;
-        handler.channelLoop().busyPollMicrosChanged(b);
+        handler.channelLoop().election().settingChanged(b);
         idleOnce();
         assertEquals(BusyPollChannelOption.AUTO, handler.stats().getEffectiveBusyPollMicros());
     }
@@ -428,7 +488,7 @@ class BusyPollReadyListTest {
 
         Scripted changed = channels.get(123);
         changed.micros = 40;
-        handler.channelLoop().busyPollMicrosChanged(changed);
+        handler.channelLoop().election().settingChanged(changed);
         idleOnce();
         assertEquals(1_001, reads.get(), "a change reads the channel that changed");
         assertEquals(40, handler.stats().getEffectiveBusyPollMicros());
@@ -438,7 +498,7 @@ class BusyPollReadyListTest {
         idleOnce();
         assertEquals(1_001, reads.get(), "a cancel reads nothing");
         assertEquals(9, handler.stats().getEffectiveBusyPollMicros());
-        handler.channelLoop().busyPollMicrosChanged(changed); // late news of a cancelled channel: ignored
+        handler.channelLoop().election().settingChanged(changed); // late news of a cancelled channel: ignored
         idleOnce();
         assertEquals(1_001, reads.get());
         for (int i = 0; i < 1_000; i++) {
