@@ -17,6 +17,7 @@ package dev.busypoll.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,6 +69,8 @@ class SpinSettingTest {
         assertEquals(50, SpinSetting.parse(" 50 ", "x").micros());
         assertEquals(1_000, SpinSetting.parse("1_000", "x").micros(), "underscores as in Java");
         assertEquals(SpinSetting.MAX_MICROS, SpinSetting.parse("1000000", "x").micros());
+        assertSame(SpinSetting.AUTO, SpinSetting.parse("auto"), "no name to give");
+        assertEquals(SpinSetting.ofMicros(50), SpinSetting.parse("50"), "no name to give");
     }
 
     @Test
@@ -92,6 +95,8 @@ class SpinSettingTest {
         assertEquals("50", SpinSetting.ofMicros(50).toString());
         assertEquals(SpinSetting.ofMicros(50), SpinSetting.ofMicros(50));
         assertEquals(SpinSetting.ofMicros(50).hashCode(), SpinSetting.ofMicros(50).hashCode());
+        assertNotEquals(SpinSetting.ofMicros(50).hashCode(), SpinSetting.ofMicros(51).hashCode(),
+                "settings that differ spread apart as hash-map keys");
         assertFalse(SpinSetting.ofMicros(50).equals(SpinSetting.ofMicros(51)));
         assertFalse(SpinSetting.NONE.equals("0"));
     }
